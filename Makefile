@@ -1,0 +1,59 @@
+# Two commands do everything on a fresh machine: `make demo` and `make test`.
+# Each creates .venv when missing, installs cuakit into it, installs missing Debian
+# packages when run as root (else prints the exact apt-get line), then runs.
+
+PYTHON ?= python3
+VENV ?= .venv
+PY := $(VENV)/bin/python
+STAMP := $(VENV)/.cuakit-installed
+EXTRAS ?= dev
+# Debian packages cuakit's backends need; grows as real environments land.
+SYSTEM_PACKAGES ?=
+
+.PHONY: all setup system-deps test demo lint format bench clean
+
+all: test
+
+$(PY):
+	$(PYTHON) -m venv $(VENV)
+
+# torch goes in first and pinned: an unpinned resolve would fetch a multi-GB CUDA build.
+$(STAMP): pyproject.toml | $(PY)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet torch==2.13.0
+	$(PY) -m pip install --quiet -e '.[$(EXTRAS)]'
+	touch $(STAMP)
+
+system-deps:
+	@missing=""; \
+	for pkg in $(SYSTEM_PACKAGES); do \
+	  dpkg -s $$pkg >/dev/null 2>&1 || missing="$$missing $$pkg"; \
+	done; \
+	if [ -n "$$missing" ]; then \
+	  if [ "$$(id -u)" = 0 ]; then \
+	    echo "installing Debian packages:$$missing"; \
+	    apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $$missing; \
+	  else \
+	    echo "missing Debian packages; run: sudo apt-get install -y$$missing"; \
+	  fi; \
+	fi
+
+setup: $(STAMP) system-deps
+
+test: setup
+	$(PY) -m pytest -q
+
+# Until the desktop simulator lands, the demo runs what exists: the video benchmark.
+demo: setup
+	$(VENV)/bin/cuakit bench video
+
+lint: setup
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: setup
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix .
+
+clean:
+	rm -rf $(VENV) runs .pytest_cache .ruff_cache .hypothesis

@@ -1,0 +1,5 @@
+import sys
+
+from cuakit.cli import main
+
+sys.exit(main())

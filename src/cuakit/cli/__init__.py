@@ -1,0 +1,90 @@
+"""The `cuakit` command: `cuakit GROUP COMMAND [ARGS]`, each command a tyro config dataclass."""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import tyro
+from rich.table import Table
+
+from cuakit import __version__
+from cuakit.cli import bench, dataset
+from cuakit.cli.common import err_console, out_console
+from cuakit.errors import CuakitError
+
+
+@dataclass(frozen=True)
+class Command:
+    group: str
+    name: str
+    config: type
+    run: Callable[[Any], None]
+
+    @property
+    def summary(self) -> str:
+        return (self.config.__doc__ or "").strip().splitlines()[0]
+
+
+COMMANDS = (
+    Command("dataset", "info", dataset.InfoArgs, dataset.run_info),
+    Command("dataset", "preview", dataset.PreviewArgs, dataset.run_preview),
+    Command("bench", "video", bench.VideoBenchArgs, bench.run_video),
+)
+
+
+def print_help(group: str | None = None) -> None:
+    out_console.print(
+        f"[bold]cuakit {__version__}[/] — train computer-use agents from execution videos"
+    )
+    out_console.print(
+        "usage: cuakit GROUP COMMAND [ARGS]   (cuakit GROUP COMMAND --help for options)"
+    )
+    table = Table("command", "what it does", show_lines=False)
+    for command in COMMANDS:
+        if group is None or command.group == group:
+            table.add_row(f"cuakit {command.group} {command.name}", command.summary)
+    out_console.print(table)
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = list(sys.argv[1:] if argv is None else argv)
+    if not args or args[0] in ("-h", "--help", "help"):
+        print_help()
+        return 0
+    if args[0] == "--version":
+        out_console.print(__version__)
+        return 0
+    groups = {c.group for c in COMMANDS}
+    if args[0] not in groups:
+        err_console.print(
+            f"[red]unknown command {args[0]!r}[/]; one of: {', '.join(sorted(groups))}"
+        )
+        return 2
+    if len(args) < 2 or args[1] in ("-h", "--help"):
+        print_help(args[0])
+        return 0 if len(args) >= 2 else 2
+    matches = [c for c in COMMANDS if (c.group, c.name) == (args[0], args[1])]
+    if not matches:
+        names = ", ".join(c.name for c in COMMANDS if c.group == args[0])
+        err_console.print(f"[red]unknown command 'cuakit {args[0]} {args[1]}'[/]; one of: {names}")
+        return 2
+    command = matches[0]
+    config = tyro.cli(
+        command.config,
+        args=args[2:],
+        prog=f"cuakit {command.group} {command.name}",
+        description=command.config.__doc__,
+    )
+    try:
+        command.run(config)
+    except CuakitError as exc:
+        err_console.print(f"[red]error:[/] {exc}", highlight=False, soft_wrap=True)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,62 @@
+"""`cuakit bench …`: compared things side by side in one process, with ratios."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.table import Table
+
+from cuakit.cli.common import emit_json, err_console, out_console
+from cuakit.episodes.bench import BENCH_METHODS, BENCH_SIZES, bench_video
+
+
+@dataclass(frozen=True)
+class VideoBenchArgs:
+    """Encode/decode frames/s at 320×200 and 1280×800: lossless vs compact vs raw numpy."""
+
+    frames: int = 300
+    """frames per run at 320×200 (a quarter of that at 1280×800)"""
+    json: bool = False
+    """print one JSON object on stdout"""
+
+
+def run_video(args: VideoBenchArgs) -> None:
+    total = len(BENCH_SIZES) * len(BENCH_METHODS)
+    with err_console.status("benchmarking video") as status:
+        done = iter(range(1, total + 1))
+        result = bench_video(
+            args.frames, progress=lambda what: status.update(f"[{next(done)}/{total}] {what}")
+        )
+    if args.json:
+        emit_json(result)
+        return
+    table = Table(
+        "method",
+        "size",
+        "encode f/s",
+        "decode f/s",
+        "KB/frame",
+        "bit-exact",
+        title="video codecs, one thread",
+    )
+    for row in result["rows"]:
+        table.add_row(
+            row["method"],
+            f"{row['width']}x{row['height']}",
+            f"{row['encode_fps']:.0f}",
+            f"{row['decode_fps']:.0f}",
+            f"{row['bytes_per_frame'] / 1e3:.2f}",
+            str(row["bit_exact"]),
+        )
+    out_console.print(table)
+    ratios = Table("compared", "encode speed", "decode speed", "size", title="ratios to raw numpy")
+    for key, ratio in result["ratios"].items():
+        if key.startswith("raw-numpy"):
+            continue
+        ratios.add_row(
+            key,
+            f"{ratio['encode_speed']:.2f}x",
+            f"{ratio['decode_speed']:.2f}x",
+            f"{ratio['size']:.4f}",
+        )
+    out_console.print(ratios)

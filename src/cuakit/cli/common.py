@@ -1,0 +1,37 @@
+"""What every command shares: consoles, the one-JSON-object convention, progress bars."""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+# Progress and messages go to stderr so that `--json` output on stdout stays one clean object.
+err_console = Console(stderr=True)
+out_console = Console()
+
+
+def emit_json(payload: dict[str, Any]) -> None:
+    """Print exactly one JSON object on stdout (the `--json` convention of every command)."""
+    sys.stdout.write(json.dumps(payload, default=str) + "\n")
+    sys.stdout.flush()
+
+
+@contextmanager
+def progress_bar(description: str, total: int | None) -> Iterator[Progress]:
+    progress = Progress(
+        TextColumn("[bold]{task.description}"),
+        BarColumn(),
+        MofNCompleteColumn(),
+        TimeElapsedColumn(),
+        console=err_console,
+        transient=False,
+    )
+    with progress:
+        progress.add_task(description, total=total)
+        yield progress

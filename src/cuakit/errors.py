@@ -1,0 +1,36 @@
+"""Typed errors. Every message names the input at fault and what to do about it."""
+
+from __future__ import annotations
+
+
+class CuakitError(Exception):
+    """Base class of every error cuakit raises on purpose."""
+
+
+class ActionParseError(CuakitError, ValueError):
+    """Model output or JSON that is not a valid action.
+
+    ``field`` names the offending field (``"action"``, ``"coordinates"``, ...) or ``"text"``
+    when no JSON object could be found at all.
+    """
+
+    def __init__(self, field: str, problem: str) -> None:
+        self.field = field
+        self.problem = problem
+        super().__init__(f"invalid action: {field}: {problem}")
+
+
+class DatasetError(CuakitError):
+    """An episode dataset on disk that cannot be read or written as asked."""
+
+
+class DatasetFormatError(DatasetError):
+    """``meta/info.json`` missing, malformed, or of a format version this cuakit cannot read."""
+
+
+class VideoError(DatasetError):
+    """An episode video that is missing, unreadable, or shorter than its metadata says."""
+
+
+class LabelError(DatasetError):
+    """A label row that fails its table's schema or names an episode that does not exist."""

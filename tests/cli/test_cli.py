@@ -1,0 +1,92 @@
+"""Smoke runs through the real `cuakit` entry point (a subprocess, as a user runs it)."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from PIL import Image
+
+
+def cuakit(*args: str) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "COLUMNS": "120"}
+    return subprocess.run(
+        [sys.executable, "-m", "cuakit", *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=300,
+    )
+
+
+def test_help_lists_commands() -> None:
+    result = cuakit("--help")
+    assert result.returncode == 0
+    for command in ("dataset info", "dataset preview", "bench video"):
+        assert f"cuakit {command}" in result.stdout
+    sub = cuakit("dataset", "preview", "--help")
+    assert sub.returncode == 0 and "--episode" in sub.stdout and "--out" in sub.stdout
+
+
+def test_unknown_command_fails_clearly() -> None:
+    result = cuakit("datset", "info")
+    assert result.returncode == 2 and "unknown command 'datset'" in result.stderr
+
+
+def test_dataset_info_json_is_one_object(tiny_dataset: Path) -> None:
+    result = cuakit("dataset", "info", str(tiny_dataset), "--json")
+    assert result.returncode == 0, result.stderr
+    summary = json.loads(result.stdout)  # exactly one JSON document on stdout
+    assert summary["episodes"] == 4
+    assert summary["success_rate"] == 0.5
+    assert summary["frames"] == 24
+    assert summary["duration_s"] == pytest.approx(2.4)
+    assert summary["bytes"] > 0
+    assert set(summary["by_env"]) == {"test/env-0", "test/env-1"}
+
+
+def test_dataset_info_table_and_bad_dataset(tiny_dataset: Path, tmp_path: Path) -> None:
+    result = cuakit("dataset", "info", str(tiny_dataset))
+    assert result.returncode == 0 and "success_rate" in result.stdout
+    bad = cuakit("dataset", "info", str(tmp_path))
+    assert bad.returncode == 2
+    assert "is not a cuakit episode dataset" in bad.stderr and "Traceback" not in bad.stderr
+
+
+@pytest.mark.parametrize("suffix", [".gif", ".mp4", ".png"])
+def test_dataset_preview_writes_viewable_file(
+    tiny_dataset: Path, tmp_path: Path, suffix: str
+) -> None:
+    out = tmp_path / f"preview{suffix}"
+    result = cuakit("dataset", "preview", str(tiny_dataset), "--episode", "1", "--out", str(out))
+    assert result.returncode == 0, result.stderr
+    if suffix == ".mp4":
+        from cuakit.episodes.video import read_frames
+
+        assert read_frames(out).shape[0] == 6
+    else:
+        with Image.open(out) as image:
+            assert image.width >= 64
+            frames = getattr(image, "n_frames", 1)
+            assert frames == (6 if suffix == ".gif" else 1)
+
+
+def test_preview_rejects_unknown_suffix(tiny_dataset: Path, tmp_path: Path) -> None:
+    result = cuakit(
+        "dataset", "preview", str(tiny_dataset), "--episode", "0", "--out", str(tmp_path / "x.avi")
+    )
+    assert result.returncode == 2 and ".gif" in result.stderr
+
+
+def test_bench_video_json_reports_all_rows() -> None:
+    result = cuakit("bench", "video", "--frames", "20", "--json")
+    assert result.returncode == 0, result.stderr
+    report = json.loads(result.stdout)
+    methods = {(r["method"], r["width"]) for r in report["rows"]}
+    assert methods == {(m, w) for m in ("lossless", "compact", "raw-numpy") for w in (320, 1280)}
+    for row in report["rows"]:
+        assert row["encode_fps"] > 0 and row["decode_fps"] > 0
+        assert row["bit_exact"] == (row["method"] != "compact")
+    assert "lossless/raw-numpy@320x200" in report["ratios"]

@@ -1,0 +1,38 @@
+"""Builders of tiny test data, made on the fly (nothing generated is committed)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+
+from cuakit.actions import Action
+from cuakit.episodes import EpisodeWriter
+from cuakit.episodes.bench import synthetic_screen
+
+
+def episode_frames(seed: int, num_frames: int = 6, width: int = 64, height: int = 40) -> np.ndarray:
+    """The frames episode ``seed`` is written with, so tests can check decoding bit for bit."""
+    return synthetic_screen(num_frames, width, height, seed=seed)
+
+
+def write_episodes(root: Path, seeds: list[int], codec: str = "lossless", fps: int = 10) -> None:
+    """One episode per seed: frames from ``episode_frames``, a click step per frame."""
+    with EpisodeWriter(root, fps=fps, codec=codec) as writer:
+        for seed in seeds:
+            writer.begin(
+                env_id=f"test/env-{seed % 2}",
+                instruction=f"episode with seed {seed}",
+                task_id=f"task-{seed}",
+                seed=seed,
+                policy="scripted",
+                extra={"family": "test"},
+            )
+            frames = episode_frames(seed)
+            for i, frame in enumerate(frames):
+                writer.add_frame(frame)
+                if i < len(frames) - 1:
+                    writer.add_step(
+                        Action.click(0.5, 0.25), reward=0.5, cursor=(0.5, 0.25), info={"i": i}
+                    )
+            writer.finish(success=seed % 2 == 0)
