@@ -34,3 +34,7 @@ class VideoError(DatasetError):
 
 class LabelError(DatasetError):
     """A label row that fails its table's schema or names an episode that does not exist."""
+
+
+class ConfigError(CuakitError, ValueError):
+    """A command-line or config value that cannot be used (a policy spec, an env id, …)."""

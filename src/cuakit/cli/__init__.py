@@ -11,7 +11,7 @@ import tyro
 from rich.table import Table
 
 from cuakit import __version__
-from cuakit.cli import bench, dataset
+from cuakit.cli import bench, dataset, envs
 from cuakit.cli.common import err_console, out_console
 from cuakit.errors import CuakitError
 
@@ -29,9 +29,12 @@ class Command:
 
 
 COMMANDS = (
+    Command("envs", "", envs.EnvsArgs, envs.run_envs),
+    Command("collect", "", envs.CollectArgs, envs.run_collect),
     Command("dataset", "info", dataset.InfoArgs, dataset.run_info),
     Command("dataset", "preview", dataset.PreviewArgs, dataset.run_preview),
     Command("bench", "video", bench.VideoBenchArgs, bench.run_video),
+    Command("bench", "env", bench.EnvBenchArgs, bench.run_env),
 )
 
 
@@ -45,7 +48,7 @@ def print_help(group: str | None = None) -> None:
     table = Table("command", "what it does", show_lines=False)
     for command in COMMANDS:
         if group is None or command.group == group:
-            table.add_row(f"cuakit {command.group} {command.name}", command.summary)
+            table.add_row(f"cuakit {command.group} {command.name}".rstrip(), command.summary)
     out_console.print(table)
 
 
@@ -63,22 +66,28 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"[red]unknown command {args[0]!r}[/]; one of: {', '.join(sorted(groups))}"
         )
         return 2
-    if len(args) < 2 or args[1] in ("-h", "--help"):
-        print_help(args[0])
-        return 0 if len(args) >= 2 else 2
-    matches = [c for c in COMMANDS if (c.group, c.name) == (args[0], args[1])]
-    if not matches:
-        names = ", ".join(c.name for c in COMMANDS if c.group == args[0])
-        err_console.print(f"[red]unknown command 'cuakit {args[0]} {args[1]}'[/]; one of: {names}")
-        return 2
-    command = matches[0]
-    config = tyro.cli(
-        command.config,
-        args=args[2:],
-        prog=f"cuakit {command.group} {command.name}",
-        description=command.config.__doc__,
-    )
+    single = [c for c in COMMANDS if (c.group, c.name) == (args[0], "")]
+    if single:
+        command, rest = single[0], args[1:]
+    else:
+        if len(args) < 2 or args[1] in ("-h", "--help"):
+            print_help(args[0])
+            return 0 if len(args) >= 2 else 2
+        matches = [c for c in COMMANDS if (c.group, c.name) == (args[0], args[1])]
+        if not matches:
+            names = ", ".join(c.name for c in COMMANDS if c.group == args[0])
+            err_console.print(
+                f"[red]unknown command 'cuakit {args[0]} {args[1]}'[/]; one of: {names}"
+            )
+            return 2
+        command, rest = matches[0], args[2:]
     try:
+        config = tyro.cli(
+            command.config,
+            args=rest,
+            prog=f"cuakit {command.group} {command.name}".rstrip(),
+            description=command.config.__doc__,
+        )
         command.run(config)
     except CuakitError as exc:
         err_console.print(f"[red]error:[/] {exc}", highlight=False, soft_wrap=True)

@@ -7,6 +7,7 @@ from dataclasses import dataclass
 from rich.table import Table
 
 from cuakit.cli.common import emit_json, err_console, out_console
+from cuakit.envs.bench import bench_env
 from cuakit.episodes.bench import BENCH_METHODS, BENCH_SIZES, bench_video
 
 
@@ -60,3 +61,41 @@ def run_video(args: VideoBenchArgs) -> None:
             f"{ratio['size']:.4f}",
         )
     out_console.print(ratios)
+
+
+@dataclass(frozen=True)
+class EnvBenchArgs:
+    """desksim steps/s per core: rendering only vs recording at --fps, per task family."""
+
+    steps: int = 2000
+    """random-policy steps per family without recording (a quarter of that with)"""
+    fps: int = 10
+    """recording frame rate"""
+    json: bool = False
+    """print one JSON object on stdout"""
+
+
+def run_env(args: EnvBenchArgs) -> None:
+    with err_console.status("benchmarking envs"):
+        result = bench_env(args.steps, args.fps)
+    if args.json:
+        emit_json(result)
+        return
+    table = Table(
+        "env",
+        "steps/s",
+        f"recorded steps/s @{args.fps}fps",
+        "recorded expert steps/s",
+        title="desksim, one process, 480x300",
+    )
+    for row in result["rows"] + [{"env_id": "mean", **result["mean"]}]:
+        table.add_row(
+            row["env_id"],
+            f"{row['steps_per_s']:.0f}",
+            f"{row['recorded_steps_per_s']:.0f}",
+            f"{row['recorded_expert_steps_per_s']:.0f}",
+        )
+    out_console.print(table)
+    out_console.print(
+        f"recording costs {1 / result['ratio_recorded_vs_plain']:.1f}x the time of rendering only"
+    )

@@ -145,8 +145,12 @@ def _json_default(value: Any) -> Any:
 class EpisodeWriter:
     """Writes episodes into the dataset at ``root`` (created when missing)."""
 
-    def __init__(self, root: str | Path, fps: int = 10, codec: str = "lossless") -> None:
+    def __init__(
+        self, root: str | Path, fps: int = 10, codec: str = "lossless", background: bool = True
+    ) -> None:
+        """``background`` encodes video on a worker thread, overlapping the env's rendering."""
         self.root = Path(root)
+        self.background = background
         self.info = ensure_info(self.root, fps=fps, codec=codec)
         self._pending: _Pending | None = None
 
@@ -172,7 +176,9 @@ class EpisodeWriter:
         tmp_dir.mkdir(parents=True)
         self._pending = _Pending(
             tmp_dir=tmp_dir,
-            encoder=VideoEncoder(tmp_dir / "video.mp4", fps=self.info.fps, codec=self.info.codec),
+            encoder=VideoEncoder(
+                tmp_dir / "video.mp4", self.info.fps, self.info.codec, background=self.background
+            ),
             env_id=env_id,
             task_id=task_id,
             instruction=instruction,

@@ -1,0 +1,54 @@
+"""Environments: ``GUIEnv`` and its backends, registered with gymnasium as ``cuakit/...`` ids.
+
+```python
+import cuakit.envs
+env = cuakit.envs.make("cuakit/desksim-click-button-v0", difficulty=2)
+obs, info = env.reset(seed=0)
+```
+"""
+
+from __future__ import annotations
+
+import fnmatch
+from typing import Any
+
+import gymnasium as gym
+
+from cuakit.envs.base import ActionSpace, GUIEnv, Outcome
+from cuakit.envs.desksim import FAMILIES
+
+DESKSIM_ENTRY = "cuakit.envs.desksim:DeskSimEnv"
+
+
+def _register() -> list[str]:
+    ids = []
+    for task in FAMILIES:
+        env_id = f"cuakit/desksim-{task.family}-v0"
+        if env_id not in gym.registry:
+            gym.register(env_id, entry_point=DESKSIM_ENTRY, kwargs={"family": task.family})
+        ids.append(env_id)
+    return ids
+
+
+ENV_IDS: tuple[str, ...] = tuple(_register())
+
+
+def env_ids(pattern: str = "*") -> list[str]:
+    """Registered cuakit env ids matching a glob such as ``cuakit/desksim-*``."""
+    matches = [env_id for env_id in ENV_IDS if fnmatch.fnmatch(env_id, pattern)]
+    if not matches:
+        raise ValueError(f"no cuakit env matches {pattern!r}; see `cuakit envs` for the ids")
+    return matches
+
+
+def make(env_id: str, **kwargs: Any) -> GUIEnv:
+    """Build a cuakit env by id (no gymnasium wrappers: the env itself, typed)."""
+    if env_id not in ENV_IDS:
+        raise ValueError(f"unknown env id {env_id!r}; see `cuakit envs` for the ids")
+    spec = gym.spec(env_id)
+    env = gym.make(spec, disable_env_checker=True, **kwargs).unwrapped
+    assert isinstance(env, GUIEnv)
+    return env
+
+
+__all__ = ["ENV_IDS", "ActionSpace", "GUIEnv", "Outcome", "env_ids", "make"]

@@ -1,0 +1,199 @@
+"""``GUIEnv``: the gymnasium interface every backend shares (desksim, MiniWoB, X11).
+
+Observation ``{"screenshot": uint8 H×W×3, "instruction": str}``; action an ``Action`` with
+normalised coordinates; ``info`` carries the ground truth the backend knows: ``success``,
+``progress`` (0–1), ``elements`` (role, text, bbox, state) and ``cursor``.
+
+A backend implements five hooks: ``_start_task`` (build the task for a seed), ``_execute``
+(carry out an action), ``_screenshot``, ``_outcome`` (success from the backend's state, never
+from pixels) and ``_elements``. While a recorder is attached (``attach_recorder``), ``_execute``
+hands it the frames a screen recorder would capture *during* the action — cursor travel,
+characters appearing — through ``emit_frame``; the frame after the action is the observation.
+"""
+
+from __future__ import annotations
+
+import string
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+import gymnasium as gym
+import numpy as np
+from gymnasium import spaces
+
+from cuakit.actions import Action, ActionType, parse
+from cuakit.errors import ActionParseError
+
+FrameSink = Callable[[np.ndarray], None]
+INSTRUCTION_CHARS = string.printable + "’‘“”–—…éèàüöäñç"
+
+RANDOM_KEYS = ("enter", "tab", "escape", "backspace", "up", "down", "ctrl+a", "ctrl+b", "ctrl+s")
+RANDOM_WORDS = ("hello", "test", "ok", "save", "blue", "42", "alpha", "yes")
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """A task's state judged from the backend: the ground truth."""
+
+    success: bool
+    progress: float = 0.0
+    """fraction of the task's subgoals reached, in [0, 1]"""
+    done: bool = False
+    """the task ended by itself (a form was submitted, a file opened), successfully or not"""
+
+
+class ActionSpace(gym.Space[Action]):
+    """The space of ``Action`` values; ``sample()`` is the uniform-ish random GUI policy."""
+
+    def __init__(self, seed: int | None = None) -> None:
+        super().__init__(shape=None, dtype=None, seed=seed)
+
+    @property
+    def is_np_flattenable(self) -> bool:
+        return False
+
+    def contains(self, x: Any) -> bool:
+        return isinstance(x, Action)
+
+    def sample(self, mask: Any = None, probability: Any = None) -> Action:
+        rng = self.np_random
+        kind = rng.choice(
+            ["click", "double_click", "move", "drag", "scroll", "type", "key", "wait", "finish"],
+            p=[0.42, 0.05, 0.1, 0.06, 0.09, 0.1, 0.14, 0.02, 0.02],
+        )
+        x, y, x2, y2 = (float(v) for v in rng.random(4))
+        if kind == "click":
+            return Action.click(x, y)
+        if kind == "double_click":
+            return Action.double_click(x, y)
+        if kind == "move":
+            return Action.move(x, y)
+        if kind == "drag":
+            return Action.drag(x, y, x2, y2)
+        if kind == "scroll":
+            return Action.scroll(str(rng.choice(["up", "down"])), int(rng.integers(1, 5)), x, y)
+        if kind == "type":
+            return Action.type_text(str(rng.choice(RANDOM_WORDS)))
+        if kind == "key":
+            return Action.key(str(rng.choice(RANDOM_KEYS)))
+        if kind == "wait":
+            return Action.wait(0.5)
+        return Action.finish()
+
+    def __repr__(self) -> str:
+        return "ActionSpace()"
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, ActionSpace)
+
+
+class GUIEnv(gym.Env[dict[str, Any], Action]):
+    metadata: ClassVar[dict[str, Any]] = {"render_modes": ["rgb_array"], "render_fps": 10}
+    env_id = "cuakit/gui-v0"
+
+    def __init__(self, width: int, height: int, max_steps: int, render_mode: str | None = None):
+        self.width, self.height, self.max_steps = width, height, max_steps
+        self.render_mode = render_mode
+        self.observation_space = spaces.Dict(
+            {
+                "screenshot": spaces.Box(0, 255, (height, width, 3), np.uint8),
+                "instruction": spaces.Text(
+                    max_length=2000, min_length=0, charset=INSTRUCTION_CHARS
+                ),
+            }
+        )
+        self.action_space = ActionSpace()
+        self.frame_sink: FrameSink | None = None
+        self.fps = 10
+        self.instruction = ""
+        self.steps = 0
+        self._last_screenshot: np.ndarray | None = None
+
+    # ---- the backend's hooks -----------------------------------------------------------
+    def _start_task(self, rng: np.random.Generator, options: dict[str, Any]) -> str:
+        """Set up a task instance for this episode; return its instruction."""
+        raise NotImplementedError
+
+    def _execute(self, action: Action) -> dict[str, Any]:
+        """Carry out a non-terminal action; return extra info (``noop`` reason, …)."""
+        raise NotImplementedError
+
+    def _screenshot(self) -> np.ndarray:
+        raise NotImplementedError
+
+    def _outcome(self) -> Outcome:
+        raise NotImplementedError
+
+    def _elements(self) -> list[dict[str, Any]]:
+        return []
+
+    def _cursor(self) -> tuple[float, float] | None:
+        return None
+
+    def task_info(self) -> dict[str, Any]:
+        """Metadata of the current task instance (family, difficulty, …) for datasets."""
+        return {}
+
+    def expert_action(self) -> Action:
+        """The scripted expert's next action from the current (privileged) state."""
+        raise NotImplementedError(f"{type(self).__name__} has no expert")
+
+    # ---- recording ---------------------------------------------------------------------
+    def attach_recorder(self, sink: FrameSink | None, fps: int = 10) -> None:
+        """Route in-between frames to ``sink`` at ``fps`` (None detaches)."""
+        self.frame_sink, self.fps = sink, fps
+
+    def emit_frame(self, frame: np.ndarray) -> None:
+        if self.frame_sink is not None:
+            self.frame_sink(frame)
+
+    # ---- gymnasium API -----------------------------------------------------------------
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        super().reset(seed=seed)
+        self.steps = 0
+        self.instruction = self._start_task(self.np_random, dict(options or {}))
+        return self._observation(), self._info(self._outcome(), {})
+
+    def step(
+        self, action: Action | str | dict[str, Any]
+    ) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        if isinstance(action, str):
+            action = parse(action)
+        elif isinstance(action, dict):
+            action = Action.from_dict(action)
+        elif not isinstance(action, Action):
+            raise ActionParseError(
+                "action", f"expected an Action, JSON text or dict, got {type(action).__name__}"
+            )
+        self.steps += 1
+        extra: dict[str, Any] = {}
+        if action.type is ActionType.FAIL:
+            outcome = Outcome(success=False, progress=self._outcome().progress, done=True)
+        else:
+            if action.type is not ActionType.FINISH:
+                extra = self._execute(action)
+            outcome = self._outcome()
+        terminated = outcome.success or outcome.done or action.is_terminal
+        truncated = not terminated and self.steps >= self.max_steps
+        reward = 1.0 if outcome.success else 0.0
+        return self._observation(), reward, terminated, truncated, self._info(outcome, extra)
+
+    def render(self) -> np.ndarray:
+        return self._screenshot()
+
+    def _observation(self) -> dict[str, Any]:
+        return {"screenshot": self._screenshot(), "instruction": self.instruction}
+
+    def _info(self, outcome: Outcome, extra: dict[str, Any]) -> dict[str, Any]:
+        return {
+            "success": outcome.success,
+            "progress": outcome.progress,
+            "elements": self._elements(),
+            "cursor": self._cursor(),
+            "steps": self.steps,
+            **self.task_info(),
+            **extra,
+        }

@@ -1,0 +1,67 @@
+"""Environment benchmark: steps/s rendering only and with recording, side by side."""
+
+from __future__ import annotations
+
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import cuakit.envs as envs
+from cuakit.envs.experts import policy_from_spec
+from cuakit.envs.record import RecordEpisode
+from cuakit.episodes import EpisodeWriter
+
+
+def _run(env: Any, policy_spec: str, steps: int, seed: int = 0) -> float:
+    """Steps per second of ``policy_spec`` on ``env`` (a GUIEnv or a RecordEpisode)."""
+    policy = policy_from_spec(policy_spec)
+    gui = getattr(env, "gui", env)
+    done, count, episode = True, 0, 0
+    start = time.perf_counter()
+    while count < steps:
+        if done:
+            policy.reset(seed + episode)
+            obs, info = env.reset(seed=seed + episode)
+            episode += 1
+        obs, _, terminated, truncated, info = env.step(policy.act(gui, obs, info))
+        done = terminated or truncated
+        count += 1
+    return count / (time.perf_counter() - start)
+
+
+def bench_env(
+    steps: int = 2000, fps: int = 10, pattern: str = "cuakit/desksim-*"
+) -> dict[str, Any]:
+    """Per family: random-policy steps/s without and with recording, expert steps/s with."""
+    rows = []
+    with tempfile.TemporaryDirectory(prefix="cuakit-bench-env-") as tmp:
+        for env_id in envs.env_ids(pattern):
+            env = envs.make(env_id)
+            plain = _run(env, "random", steps)
+            writer = EpisodeWriter(Path(tmp) / env_id.replace("/", "_"), fps=fps)
+            recorded = _run(
+                RecordEpisode(envs.make(env_id), writer, "random"), "random", steps // 4
+            )
+            writer.discard()
+            expert = _run(RecordEpisode(envs.make(env_id), writer, "expert"), "expert", steps // 4)
+            writer.discard()
+            rows.append(
+                {
+                    "env_id": env_id,
+                    "steps_per_s": plain,
+                    "recorded_steps_per_s": recorded,
+                    "recorded_expert_steps_per_s": expert,
+                }
+            )
+    mean = {key: sum(r[key] for r in rows) / len(rows) for key in rows[0] if key != "env_id"}
+    return {
+        "rows": rows,
+        "mean": mean,
+        "fps": fps,
+        "size": [480, 300],
+        "ratio_recorded_vs_plain": mean["recorded_steps_per_s"] / mean["steps_per_s"],
+    }
+
+
+__all__ = ["bench_env"]

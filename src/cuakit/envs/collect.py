@@ -1,0 +1,89 @@
+"""Collect episodes from envs with a policy into an episode dataset (``cuakit collect``)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import cuakit.envs as envs
+from cuakit.envs.experts import policy_from_spec
+from cuakit.envs.record import RecordEpisode
+from cuakit.episodes import EpisodeWriter
+from cuakit.errors import CuakitError
+
+
+@dataclass
+class CollectSummary:
+    episodes: int = 0
+    successes: int = 0
+    errors: list[str] = field(default_factory=list)
+    per_env: dict[str, list[int]] = field(default_factory=dict)  # env id → [episodes, successes]
+
+    def as_dict(self) -> dict[str, Any]:
+        return {
+            "episodes": self.episodes,
+            "successes": self.successes,
+            "success_rate": self.successes / self.episodes if self.episodes else None,
+            "errors": self.errors,
+            "per_env": {
+                env_id: {"episodes": n, "success_rate": s / n if n else None}
+                for env_id, (n, s) in self.per_env.items()
+            },
+        }
+
+
+def collect(
+    env_pattern: str,
+    policy_spec: str,
+    episodes: int,
+    out: Path,
+    seed: int = 0,
+    fps: int = 10,
+    codec: str = "lossless",
+    env_kwargs: dict[str, Any] | None = None,
+    on_episode: Callable[[CollectSummary], None] | None = None,
+) -> CollectSummary:
+    """Episode ``i`` runs env ``ids[i % len(ids)]`` with seed ``seed + i``.
+
+    An episode that raises a cuakit error (a crashed backend, a malformed action) is
+    discarded and counted in ``errors``; collection goes on.
+    """
+    env_ids = envs.env_ids(env_pattern)
+    policy = policy_from_spec(policy_spec)
+    writer = EpisodeWriter(out, fps=fps, codec=codec)
+    recorders = {
+        env_id: RecordEpisode(envs.make(env_id, **(env_kwargs or {})), writer, policy=policy_spec)
+        for env_id in env_ids
+    }
+    summary = CollectSummary()
+    try:
+        for i in range(episodes):
+            env_id = env_ids[i % len(env_ids)]
+            recorder, episode_seed = recorders[env_id], seed + i
+            try:
+                policy.reset(episode_seed)
+                obs, info = recorder.reset(seed=episode_seed)
+                done = False
+                while not done:
+                    action = policy.act(recorder.gui, obs, info)
+                    obs, _, terminated, truncated, info = recorder.step(action)
+                    done = terminated or truncated
+            except CuakitError as exc:
+                writer.discard()
+                recorder.gui.attach_recorder(None)
+                summary.errors.append(f"{env_id} seed {episode_seed}: {exc}")
+                continue
+            success = bool(info["success"])
+            summary.episodes += 1
+            summary.successes += success
+            counts = summary.per_env.setdefault(env_id, [0, 0])
+            counts[0] += 1
+            counts[1] += success
+            if on_episode:
+                on_episode(summary)
+    finally:
+        for recorder in recorders.values():
+            recorder.close()
+    return summary

@@ -1,0 +1,201 @@
+"""``DeskSimEnv``: the built-in desktop simulator as a ``GUIEnv``.
+
+Each reset builds a fresh task instance of one family from the seed (layout, labels, values,
+theme when randomised). Without a recorder, actions apply instantly, so thousands of steps run
+per second per core. With one attached, each action also plays out as a screen recorder would
+see it at the recorder's fps: the pointer travels on a curved, eased path (Fitts-like duration),
+a pressed button darkens, text appears a character or two per frame, a list scrolls a row at a
+time, a dialog fades in.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from typing import Any
+
+import numpy as np
+
+from cuakit.actions import Action, ActionType
+from cuakit.envs.base import GUIEnv, Outcome
+from cuakit.envs.desksim.desk import Desk
+from cuakit.envs.desksim.render import Painter, Theme
+from cuakit.envs.desksim.tasks import TASKS, Task
+
+TYPING_CHARS_PER_SECOND = 12.0
+
+
+class DeskSimEnv(GUIEnv):
+    """One desksim task family. ``difficulty=None`` draws a level per episode."""
+
+    def __init__(
+        self,
+        family: str,
+        difficulty: int | None = None,
+        randomize: bool = False,
+        width: int = 480,
+        height: int = 300,
+        max_steps: int | None = None,
+        render_mode: str | None = "rgb_array",
+    ) -> None:
+        if family not in TASKS:
+            raise ValueError(f"unknown desksim family {family!r}; one of {sorted(TASKS)}")
+        self.task_class: type[Task] = TASKS[family]
+        if difficulty is not None and not 1 <= difficulty <= self.task_class.levels:
+            raise ValueError(
+                f"difficulty={difficulty} for {family}: use 1..{self.task_class.levels} or None"
+            )
+        super().__init__(width, height, max_steps or self.task_class.max_steps, render_mode)
+        self.family, self.difficulty, self.randomize = family, difficulty, randomize
+        self.env_id = f"cuakit/desksim-{family}-v0"
+        self._painter = Painter()  # text cache shared across episodes
+        self.desk: Desk | None = None
+        self.task: Task | None = None
+        self._motion = np.random.default_rng(0)
+
+    # ---- GUIEnv hooks ------------------------------------------------------------------
+    def _start_task(self, rng: np.random.Generator, options: dict[str, Any]) -> str:
+        theme = Theme(width=self.width, height=self.height)
+        if self.randomize:  # colours, light/dark, accent, font size; the screen size stays
+            theme = replace(Theme.sample(rng), width=self.width, height=self.height)
+        level = options.get("difficulty", self.difficulty)
+        if level is None:
+            level = int(rng.integers(1, self.task_class.levels + 1))
+        self.desk = Desk(theme, self._painter)
+        self.task = self.task_class(self.desk, rng, int(level))
+        self.desk.events.clear()
+        self._motion = np.random.default_rng(int(rng.integers(2**31)))
+        return self.task.instruction
+
+    def _screenshot(self) -> np.ndarray:
+        assert self.desk is not None, "call reset() first"
+        return self.desk.render()
+
+    def _outcome(self) -> Outcome:
+        assert self.task is not None, "call reset() first"
+        return self.task.outcome()
+
+    def _elements(self) -> list[dict[str, Any]]:
+        return self.desk.elements() if self.desk is not None else []
+
+    def _cursor(self) -> tuple[float, float] | None:
+        if self.desk is None:
+            return None
+        return self.desk.cursor[0] / self.width, self.desk.cursor[1] / self.height
+
+    def task_info(self) -> dict[str, Any]:
+        if self.task is None:
+            return {}
+        return {
+            "family": self.family,
+            "difficulty": self.task.difficulty,
+            "params": self.task.params(),
+        }
+
+    def expert_action(self) -> Action:
+        assert self.task is not None, "call reset() first"
+        return self.task.expert_action()
+
+    # ---- executing actions -------------------------------------------------------------
+    def _px(self, point: tuple[float, float]) -> tuple[float, float]:
+        return min(point[0] * self.width, self.width - 1.0), min(
+            point[1] * self.height, self.height - 1.0
+        )
+
+    def _execute(self, action: Action) -> dict[str, Any]:
+        desk = self.desk
+        assert desk is not None, "call reset() first"
+        windows_before = (len(desk.windows), len(desk.popups))
+        before = desk.render() if self.frame_sink is not None else None
+        handled = True
+        kind = action.type
+        if action.point is not None:
+            target = self._px(action.point)
+            self._travel(target)
+        if kind is ActionType.CLICK:
+            self._show_press(target)
+            desk.click(*target)
+        elif kind is ActionType.DOUBLE_CLICK:
+            self._show_press(target)
+            desk.double_click(*target)
+        elif kind is ActionType.RIGHT_CLICK:
+            desk.right_click(*target)
+            handled = False
+        elif kind is ActionType.MOVE:
+            desk.move(*target)
+        elif kind is ActionType.DRAG:
+            assert action.end is not None
+            end = self._px(action.end)
+            self._show_press(target)
+            self._travel(end, pressed_at=target)
+            desk.drag(target, end)
+        elif kind is ActionType.SCROLL:
+            x, y = desk.cursor if action.point is None else target
+            sign = {"down": 1, "up": -1}.get(action.direction or "", 0)
+            handled = sign != 0  # horizontal scrolling: nothing in desksim scrolls sideways
+            for row in range(action.amount if handled else 0):
+                desk.scroll(x, y, sign)
+                if row < action.amount - 1:
+                    self.emit_frame(desk.render())
+        elif kind is ActionType.TYPE:
+            handled = self._type(action.text or "")
+        elif kind is ActionType.KEY:
+            handled = desk.key(action.keys or "")
+        elif kind is ActionType.WAIT:
+            for _ in range(max(0, round((action.seconds or 0) * self.fps) - 1)):
+                self.emit_frame(desk.render())
+        if before is not None and (len(desk.windows), len(desk.popups)) != windows_before:
+            # a window or menu appearing/disappearing: one cross-faded frame, as compositors do
+            after = desk.render()
+            self.emit_frame(((before.astype(np.uint16) + after) // 2).astype(np.uint8))
+        return {} if handled else {"noop": f"{kind.value} changed nothing on this screen"}
+
+    def _travel(
+        self, end: tuple[float, float], pressed_at: tuple[float, float] | None = None
+    ) -> None:
+        """Move the pointer to ``end``; with a recorder, along a human-like path."""
+        desk = self.desk
+        assert desk is not None
+        if self.frame_sink is None:
+            desk.move(*end)
+            return
+        start = desk.cursor
+        distance = math.dist(start, end)
+        seconds = 0.1 + 0.12 * math.log2(1 + distance / 12)  # Fitts' law shape
+        frames = max(1, round(seconds * self.fps))
+        # Curved path: a quadratic Bézier with its control point pushed off the straight line.
+        bend = float(self._motion.normal(0, 0.15)) * distance
+        mid = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
+        normal = (-(end[1] - start[1]) / (distance or 1), (end[0] - start[0]) / (distance or 1))
+        control = (mid[0] + normal[0] * bend, mid[1] + normal[1] * bend)
+        if pressed_at is not None:
+            desk.pressed = desk.widget_at(*pressed_at)
+        for k in range(1, frames):
+            t = 0.5 - 0.5 * math.cos(math.pi * k / frames)  # ease in, ease out
+            x = (1 - t) ** 2 * start[0] + 2 * (1 - t) * t * control[0] + t**2 * end[0]
+            y = (1 - t) ** 2 * start[1] + 2 * (1 - t) * t * control[1] + t**2 * end[1]
+            desk.move(min(max(x, 0), self.width - 1), min(max(y, 0), self.height - 1))
+            self.emit_frame(desk.render())
+        desk.pressed = None
+        desk.move(*end)
+
+    def _show_press(self, target: tuple[float, float]) -> None:
+        if self.frame_sink is None or self.desk is None:
+            return
+        self.desk.pressed = self.desk.widget_at(*target)
+        self.emit_frame(self.desk.render())
+        self.desk.pressed = None
+
+    def _type(self, text: str) -> bool:
+        desk = self.desk
+        assert desk is not None
+        if self.frame_sink is None:
+            return desk.type(text)
+        per_frame = max(1, round(TYPING_CHARS_PER_SECOND / self.fps))
+        chunks = [text[i : i + per_frame] for i in range(0, len(text), per_frame)]
+        for i, chunk in enumerate(chunks):
+            if not desk.type(chunk):
+                return False
+            if i < len(chunks) - 1:
+                self.emit_frame(desk.render())
+        return True

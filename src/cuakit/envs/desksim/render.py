@@ -1,0 +1,260 @@
+"""Pixels for desksim: themes, and numpy drawing primitives with cached text masks.
+
+Everything draws straight into an (H, W, 3) uint8 array. Text is rasterised once per
+(string, size, bold) with the font Pillow bundles (no system fonts) and blended from a cache,
+which keeps a full redraw of a 480×300 desktop well under a millisecond.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass, replace
+
+import numpy as np
+from PIL import Image, ImageDraw, ImageFont
+
+RGB = tuple[int, int, int]
+Rect = tuple[int, int, int, int]
+"""Pixel rectangle ``(x, y, w, h)``."""
+
+ACCENTS: tuple[RGB, ...] = (
+    (52, 120, 246),
+    (46, 160, 67),
+    (207, 84, 40),
+    (137, 87, 229),
+    (0, 150, 160),
+)
+SCREEN_SIZES: tuple[tuple[int, int], ...] = ((480, 300), (512, 320), (448, 280), (480, 320))
+FONT_SIZES = (11, 12, 13)
+
+
+@dataclass(frozen=True)
+class Theme:
+    """Colours, font size and screen size of one desktop; ``sample`` randomises them."""
+
+    name: str = "light"
+    width: int = 480
+    height: int = 300
+    font_size: int = 12
+    desktop: RGB = (58, 110, 165)
+    window: RGB = (246, 246, 246)
+    title: RGB = (222, 222, 226)
+    title_active: RGB = (205, 214, 230)
+    text: RGB = (25, 25, 25)
+    muted: RGB = (110, 110, 115)
+    border: RGB = (150, 150, 156)
+    control: RGB = (232, 232, 236)
+    field: RGB = (255, 255, 255)
+    hover: RGB = (214, 226, 248)
+    pressed: RGB = (170, 190, 225)
+    accent: RGB = (52, 120, 246)
+    accent_text: RGB = (255, 255, 255)
+    selection: RGB = (180, 205, 250)
+
+    @property
+    def line_height(self) -> int:
+        return self.font_size + 8
+
+    @classmethod
+    def dark(cls, **overrides: object) -> Theme:
+        base = cls(
+            name="dark",
+            desktop=(30, 34, 44),
+            window=(43, 45, 50),
+            title=(58, 60, 66),
+            title_active=(66, 74, 92),
+            text=(232, 232, 232),
+            muted=(160, 160, 166),
+            border=(90, 92, 100),
+            control=(62, 64, 70),
+            field=(30, 31, 34),
+            hover=(70, 84, 112),
+            pressed=(90, 110, 150),
+            selection=(60, 90, 150),
+        )
+        return replace(base, **overrides)  # type: ignore[arg-type]
+
+    @classmethod
+    def sample(cls, rng: np.random.Generator) -> Theme:
+        """A random theme for domain randomisation: light/dark, accent, font size, screen size."""
+        width, height = SCREEN_SIZES[int(rng.integers(len(SCREEN_SIZES)))]
+        accent = ACCENTS[int(rng.integers(len(ACCENTS)))]
+        font_size = int(FONT_SIZES[int(rng.integers(len(FONT_SIZES)))])
+        wallpaper = tuple(int(v) for v in rng.integers(20, 200, 3))
+        kwargs = dict(width=width, height=height, font_size=font_size, accent=accent)
+        theme = cls.dark(**kwargs) if rng.random() < 0.5 else cls(**kwargs)  # type: ignore[arg-type]
+        return replace(theme, desktop=wallpaper)  # type: ignore[arg-type]
+
+
+class Painter:
+    """Drawing primitives over one canvas; owns the text-mask cache (per env, not global)."""
+
+    def __init__(self) -> None:
+        self._fonts: dict[int, ImageFont.FreeTypeFont] = {}
+        self._masks: dict[tuple[str, int, bool], np.ndarray] = {}
+
+    def font(self, size: int) -> ImageFont.FreeTypeFont:
+        if size not in self._fonts:
+            self._fonts[size] = ImageFont.load_default(size=size)  # Pillow's bundled font
+        return self._fonts[size]
+
+    def text_mask(self, text: str, size: int, bold: bool = False) -> np.ndarray:
+        """Alpha mask (h, w) uint8 of ``text``; bold is the text drawn twice, 1 px apart."""
+        key = (text, size, bold)
+        mask = self._masks.get(key)
+        if mask is None:
+            font = self.font(size)
+            width = max(1, int(np.ceil(font.getlength(text))) + (2 if bold else 1))
+            image = Image.new("L", (width, size + 4), 0)
+            draw = ImageDraw.Draw(image)
+            draw.text((0, 0), text, fill=255, font=font)
+            if bold:
+                draw.text((1, 0), text, fill=255, font=font)
+            mask = np.asarray(image)
+            if len(self._masks) > 20_000:  # bound memory on very long runs
+                self._masks.clear()
+            self._masks[key] = mask
+        return mask
+
+    def text_width(self, text: str, size: int, bold: bool = False) -> int:
+        return self.text_mask(text, size, bold).shape[1]
+
+
+@functools.lru_cache(maxsize=256)
+def _color_row(color: RGB, width: int = 2048) -> np.ndarray:
+    """``color`` repeated along one flat RGB row (pure memo, read-only)."""
+    row = np.tile(np.asarray(color, np.uint8), width)
+    row.flags.writeable = False
+    return row
+
+
+def fill(canvas: np.ndarray, rect: Rect, color: RGB) -> None:
+    x, y, w, h = _clip(canvas, rect)
+    if w > 0 and h > 0:
+        # Assigning a flat RGB row to a (h, 3w) view is many times faster than broadcasting
+        # a 3-vector over (h, w, 3).
+        flat = canvas.reshape(canvas.shape[0], -1)
+        flat[y : y + h, 3 * x : 3 * (x + w)] = _color_row(color)[: 3 * w]
+
+
+def dim(canvas: np.ndarray) -> None:
+    """Darken everything to 3/4 brightness, in place (what a modal dialog blocks)."""
+    canvas -= canvas >> 2
+
+
+def outline(canvas: np.ndarray, rect: Rect, color: RGB, width: int = 1) -> None:
+    x, y, w, h = rect
+    fill(canvas, (x, y, w, width), color)
+    fill(canvas, (x, y + h - width, w, width), color)
+    fill(canvas, (x, y, width, h), color)
+    fill(canvas, (x + w - width, y, width, h), color)
+
+
+def box(canvas: np.ndarray, rect: Rect, color: RGB, border: RGB | None = None) -> None:
+    fill(canvas, rect, color)
+    if border is not None:
+        outline(canvas, rect, border)
+
+
+def blend_mask(
+    canvas: np.ndarray, mask: np.ndarray, x: int, y: int, color: RGB, clip: Rect
+) -> None:
+    """Alpha-blend ``color`` through ``mask`` at (x, y), clipped to ``clip`` and the canvas."""
+    cx, cy, cw, ch = _clip(canvas, clip)
+    x0, y0 = max(x, cx), max(y, cy)
+    x1, y1 = min(x + mask.shape[1], cx + cw), min(y + mask.shape[0], cy + ch)
+    if x1 <= x0 or y1 <= y0:
+        return
+    alpha = mask[y0 - y : y1 - y, x0 - x : x1 - x, None].astype(np.uint16)
+    region = canvas[y0:y1, x0:x1]
+    col = np.asarray(color, np.uint16)
+    region[:] = ((region * (255 - alpha) + col * alpha + 127) // 255).astype(np.uint8)
+
+
+def text(
+    canvas: np.ndarray,
+    painter: Painter,
+    xy: tuple[int, int],
+    value: str,
+    color: RGB,
+    size: int,
+    bold: bool = False,
+    clip: Rect | None = None,
+) -> int:
+    """Draw ``value`` with its top-left at ``xy``; returns the drawn width in pixels."""
+    if not value:
+        return 0
+    mask = painter.text_mask(value, size, bold)
+    blend_mask(canvas, mask, xy[0], xy[1], color, clip or (0, 0, canvas.shape[1], canvas.shape[0]))
+    return mask.shape[1]
+
+
+def _clip(canvas: np.ndarray, rect: Rect) -> Rect:
+    x, y, w, h = rect
+    x0, y0 = max(0, x), max(0, y)
+    x1, y1 = min(canvas.shape[1], x + w), min(canvas.shape[0], y + h)
+    return x0, y0, x1 - x0, y1 - y0
+
+
+# Sprites: 1 = outline, 2 = fill.
+_ARROW = [
+    "1",
+    "11",
+    "121",
+    "1221",
+    "12221",
+    "122221",
+    "1222221",
+    "12222221",
+    "122222221",
+    "1222222221",
+    "12222211111",
+    "1221221",
+    "121 1221",
+    "11  1221",
+    "1    1221",
+    "     1221",
+    "      11",
+]
+_CHECK = ["        1", "       11", "1     11", "11   11", " 11 11", "  111", "   1"]
+
+
+def _sprite(rows: list[str]) -> tuple[np.ndarray, np.ndarray]:
+    width = max(len(r) for r in rows)
+    grid = np.array([list(r.ljust(width)) for r in rows])
+    return (grid == "1").astype(np.uint8) * 255, (grid == "2").astype(np.uint8) * 255
+
+
+ARROW_OUTLINE, ARROW_FILL = _sprite(_ARROW)
+CHECK_MASK, _ = _sprite(_CHECK)
+
+
+def draw_cursor(canvas: np.ndarray, x: int, y: int, pressed: bool = False) -> None:
+    """The mouse pointer with its hot spot at (x, y); a pressed button darkens its fill."""
+    full = (0, 0, canvas.shape[1], canvas.shape[0])
+    blend_mask(canvas, ARROW_FILL, x, y, (150, 150, 150) if pressed else (255, 255, 255), full)
+    blend_mask(canvas, ARROW_OUTLINE, x, y, (0, 0, 0), full)
+
+
+def draw_check(canvas: np.ndarray, x: int, y: int, color: RGB) -> None:
+    blend_mask(canvas, CHECK_MASK, x, y, color, (0, 0, canvas.shape[1], canvas.shape[0]))
+
+
+def draw_gear(canvas: np.ndarray, cx: int, cy: int, radius: int, color: RGB, hole: RGB) -> None:
+    """A gear icon: a disc with eight teeth and a hole."""
+    size = 2 * radius + 1
+    yy, xx = np.mgrid[-radius : radius + 1, -radius : radius + 1]
+    dist = np.hypot(xx, yy)
+    angle = np.arctan2(yy, xx)
+    teeth = (np.cos(8 * angle) > 0.3) & (dist <= radius)
+    body = (dist <= radius * 0.72) | teeth
+    mask = (body & (dist > radius * 0.3)).astype(np.uint8) * 255
+    full = (0, 0, canvas.shape[1], canvas.shape[0])
+    blend_mask(canvas, mask, cx - radius, cy - radius, color, full)
+    hole_mask = (dist <= radius * 0.3).astype(np.uint8) * 255
+    blend_mask(canvas, hole_mask[:size, :size], cx - radius, cy - radius, hole, full)
+
+
+def draw_triangle_down(canvas: np.ndarray, x: int, y: int, size: int, color: RGB) -> None:
+    for row in range(size // 2 + 1):
+        fill(canvas, (x + row, y + row, size - 2 * row, 1), color)

@@ -1,0 +1,162 @@
+"""menu-item: choose one item from an app's menu bar ("Choose View > Zoom In").
+
+An app window has a ``MenuBar`` with realistic menus (File, Edit, View …). Success is the
+named menu path chosen in that app; choosing any other menu item ends the episode as a
+failure. The expert raises the app when another window covers its menu bar and closes a
+wrong menu that is open.
+
+Levels: 3 menus of 4 items, then 4 menus of 5-6, then 5 menus of 5-7; level 3 also adds a
+second app window with its own menu bar (the instruction names the app) and half the time
+describes the item by its effect ("make the content bigger") instead of its path.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from cuakit.actions import Action
+from cuakit.envs.base import Outcome
+from cuakit.envs.desksim.desk import Desk, Window
+from cuakit.envs.desksim.popups import MenuBar
+from cuakit.envs.desksim.tasks.base import CITIES, NAMES, Task, pick
+from cuakit.envs.desksim.widgets import Label
+
+MENUS = {
+    "File": ("New", "Open...", "Save", "Save As...", "Export...", "Print...", "Close"),
+    "Edit": ("Undo", "Redo", "Cut", "Copy", "Paste", "Select All", "Find..."),
+    "View": ("Zoom In", "Zoom Out", "Actual Size", "Full Screen", "Show Sidebar", "Word Wrap"),
+    "Tools": ("Spelling", "Word Count", "Macros", "Extensions", "Options..."),
+    "Help": ("Documentation", "Keyboard Shortcuts", "Check for Updates", "About"),
+}
+EFFECTS = {  # each phrase fits exactly one item
+    "File > New": "start a new, empty document",
+    "File > Save As...": "save a copy under a new name",
+    "File > Print...": "print the document",
+    "Edit > Undo": "undo the last change",
+    "Edit > Select All": "select everything in the document",
+    "Edit > Find...": "search for a word in the document",
+    "View > Zoom In": "make the content look bigger",
+    "View > Zoom Out": "make the content look smaller",
+    "View > Full Screen": "make the window fill the whole screen",
+    "Tools > Spelling": "check the spelling",
+    "Tools > Word Count": "find out how many words the document has",
+    "Help > Check for Updates": "look for a newer version of the app",
+    "Help > About": "see which version of the app this is",
+}
+APPS = ("Notes", "Writer", "Sketch", "Reader", "Mail", "Sheets", "Slides", "Journal")
+PHRASES = (
+    "Choose {path} from the menu",
+    "Use the menu bar to select {path}",
+    "Click {menu}, then {item}",
+    "Open the {menu} menu and choose '{item}'",
+)
+
+
+class MenuItem(Task):
+    family = "menu-item"
+    summary = (
+        "Choose a named item from an app's menu bar (3/4/5 menus of 4-7 items; level 3 adds "
+        "a second app with its own menus and effect-worded instructions)"
+    )
+    max_steps = 8
+
+    def __init__(self, desk: Desk, rng: Any, difficulty: int) -> None:
+        super().__init__(desk, rng, difficulty)
+        apps = pick(rng, APPS, 2)
+        self.app = apps[0]
+        self.bar = self._app(apps[0], decoy=False)
+        self.decoy: MenuBar | None = None
+        if difficulty == 3:
+            self.decoy = self._app(apps[1], decoy=True)
+            if rng.random() < 0.5:  # either app may be on top
+                self.desk.windows.reverse()
+        paths = [f"{title} > {item}" for title, items in self.bar.menus for item in items]
+        by_effect = difficulty == 3 and rng.random() < 0.5
+        if by_effect:
+            paths = [path for path in paths if path in EFFECTS] or paths
+        self.path = paths[int(rng.integers(len(paths)))]
+        self.menu, self.item = self.path.split(" > ")
+        self.items = next(items for title, items in self.bar.menus if title == self.menu)
+        if by_effect and self.path in EFFECTS:
+            self.instruction = f"Use the menus to {EFFECTS[self.path]}"
+        else:
+            phrase = PHRASES[int(rng.integers(len(PHRASES)))]
+            self.instruction = phrase.format(path=self.path, menu=self.menu, item=self.item)
+        if self.decoy is not None:
+            self.instruction = f"In {self.app}: {self.instruction[0].lower()}{self.instruction[1:]}"
+
+    def _app(self, title: str, decoy: bool) -> MenuBar:
+        """An app window with a menu bar and a few lines of document text."""
+        rng, theme = self.rng, self.desk.theme
+        count, (low, high) = {1: (3, (4, 4)), 2: (4, (5, 6)), 3: (5, (5, 7))}[self.difficulty]
+        titles = list(MENUS)[:3] + (["Tools", "Help"] if count == 5 else [])
+        if count == 4:
+            titles.append(("Tools", "Help")[int(rng.integers(2))])
+        menus = []
+        for name in titles:
+            items = MENUS[name]
+            k = min(len(items), int(rng.integers(low, high + 1)))
+            keep = sorted(int(i) for i in rng.choice(len(items), k, replace=False))
+            menus.append((name, [items[i] for i in keep]))  # menus keep their usual order
+        bar = MenuBar((0, 0, 0, theme.line_height), menus)
+        needed = sum(self.desk.painter.text_width(t, theme.font_size) + 14 for t in titles)
+        width = max(needed + 20, int(rng.integers(200, 250) if decoy else rng.integers(230, 290)))
+        # the decoy is shorter, so it never hides the whole app
+        window = self.window(title, width, 80 if decoy else 110, closable=False)
+        bar.rect = (0, 0, width, theme.line_height)
+        window.add(bar)
+        name, city = NAMES[int(rng.integers(len(NAMES)))], CITIES[int(rng.integers(len(CITIES)))]
+        lines = [f"Dear {name},", f"Thanks for the notes from {city}.", "See you next week."]
+        for i, line in enumerate(lines[: 3 if not decoy else 2]):
+            window.add(Label((10, theme.line_height + 8 + 20 * i, width - 20, 18), line))
+        return bar
+
+    def params(self) -> dict[str, Any]:
+        return {"app": self.app, "path": self.path, "decoy": self.decoy is not None}
+
+    def outcome(self) -> Outcome:
+        chosen = [e for e in self.desk.events if e.kind == "menu"]
+        right = [e.widget is self.bar and e.text == self.path for e in chosen]
+        success = any(right) and all(right)
+        popups = self.desk.popups
+        opened = bool(popups) and popups[0].owner is self.bar and popups[0].options is self.items
+        progress = 1.0 if success else 0.5 if opened else 0.0
+        return Outcome(success=success, progress=progress, done=not all(right))
+
+    def _title_rect(self) -> tuple[int, int, int, int]:
+        titles = [title for title, _ in self.bar.menus]
+        return self.bar.title_rects(self.desk)[titles.index(self.menu)]
+
+    def _visible_spot(self, window: Window) -> tuple[int, int, int, int] | None:
+        """A bit of ``window`` that a click reaches and that holds no control (raises it)."""
+        x, y, w, h = window.rect
+        for py in range(y + 3, y + h, 6):
+            for px in range(x + 4, x + w - 4, 6):
+                hit = self.desk.widget_at(px, py)
+                if self.desk.window_at(px, py) is window and (
+                    hit is None or isinstance(hit, Label)
+                ):
+                    return px - 2, py - 2, 4, 4
+        return None
+
+    def expert_action(self) -> Action:
+        popups = self.desk.popups
+        if popups:
+            popup = popups[0]
+            if popup.owner is self.bar and popup.options is self.items:
+                row = popup.row_rect(self.items.index(self.item), self.desk.theme)
+                return self.click(row, f"choose {self.item}")
+            return Action.key("escape", reasoning="close the wrong menu")
+        title = self._title_rect()
+        if self.desk.widget_at(*self._centre(title)) is self.bar:
+            return self.click(title, f"open the {self.menu} menu of {self.app}")
+        window = self.bar.window
+        assert window is not None
+        spot = self._visible_spot(window)
+        if spot is None:  # cannot happen: the decoy is shorter than the app
+            return self.click(title)
+        return self.click(spot, f"bring {self.app} to the front")
+
+    @staticmethod
+    def _centre(rect: tuple[int, int, int, int]) -> tuple[float, float]:
+        return rect[0] + rect[2] / 2, rect[1] + rect[3] / 2

@@ -1,0 +1,78 @@
+"""``RecordEpisode``: write every episode of an env into an episode dataset as it runs.
+
+At reset the first screenshot is written; during each step the env hands over the frames a
+screen recorder would capture (cursor travel, typing, a dialog fading in) at the dataset's
+fps; after each step the resulting screenshot is written, so the final frame — the one that
+shows the outcome — is always in the video. Steps record the frame the action was chosen on.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import gymnasium as gym
+import numpy as np
+
+from cuakit.actions import Action
+from cuakit.envs.base import GUIEnv
+from cuakit.episodes import EpisodeMeta, EpisodeWriter
+
+# Per-step info kept in the dataset; elements are large and re-derivable from the video.
+STEP_INFO_KEYS = ("success", "progress", "noop")
+
+
+class RecordEpisode(gym.Wrapper):
+    def __init__(self, env: GUIEnv, writer: EpisodeWriter, policy: str = "") -> None:
+        super().__init__(env)
+        self.writer, self.policy = writer, policy
+        self.gui: GUIEnv = env
+        self._obs_frame = 0
+        self.last_episode: EpisodeMeta | None = None
+
+    def _add_frame(self, frame: np.ndarray) -> None:
+        self.writer.add_frame(frame)
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        if self.writer.in_progress:  # reset mid-episode: keep what was recorded, as truncated
+            self.last_episode = self.writer.finish(success=False, extra={"truncated": True})
+        obs, info = self.env.reset(seed=seed, options=options)
+        extra = {k: v for k, v in info.items() if k in ("family", "difficulty", "params")}
+        self.writer.begin(
+            env_id=self.gui.env_id,
+            instruction=obs["instruction"],
+            task_id=f"{self.gui.env_id}#{seed}",
+            seed=seed,
+            policy=self.policy,
+            extra=extra,
+        )
+        self._obs_frame = self.writer.add_frame(obs["screenshot"])
+        self.gui.attach_recorder(self._add_frame, self.writer.info.fps)
+        return obs, info
+
+    def step(self, action: Action) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        decided_on = self._obs_frame
+        obs, reward, terminated, truncated, info = self.env.step(action)
+        self._obs_frame = self.writer.add_frame(obs["screenshot"])
+        self.writer.add_step(
+            action,
+            reward=float(reward),
+            terminated=terminated,
+            truncated=truncated,
+            info={k: info[k] for k in STEP_INFO_KEYS if k in info},
+            cursor=info.get("cursor"),
+            frame_index=decided_on,
+        )
+        if terminated or truncated:
+            self.gui.attach_recorder(None)
+            self.last_episode = self.writer.finish(
+                success=bool(info.get("success")),
+                extra={"truncated": truncated, "progress": info.get("progress", 0.0)},
+            )
+        return obs, reward, terminated, truncated, info
+
+    def close(self) -> None:
+        self.writer.discard()
+        self.gui.attach_recorder(None)
+        super().close()

@@ -1,0 +1,87 @@
+"""Every desksim family: the expert succeeds, random mostly fails, hovering never counts,
+seeds reproduce frames exactly. (200-seed figures come from `cuakit bench experts`.)"""
+
+from __future__ import annotations
+
+import hashlib
+
+import numpy as np
+import pytest
+
+from cuakit.actions import Action, ActionType
+from cuakit.envs.desksim import FAMILIES, DeskSimEnv
+
+FAMILY_NAMES = [task.family for task in FAMILIES]
+
+
+def run_expert(env: DeskSimEnv, seed: int, hover_only: bool = False) -> dict:
+    _, info = env.reset(seed=seed)
+    done = False
+    while not done:
+        action = env.expert_action()
+        if hover_only and action.type in (ActionType.CLICK, ActionType.DOUBLE_CLICK):
+            assert action.point is not None
+            action = Action.move(*action.point)
+        _obs, _reward, terminated, truncated, info = env.step(action)
+        done = terminated or truncated
+    return info
+
+
+@pytest.mark.parametrize("family", FAMILY_NAMES)
+def test_expert_succeeds_at_every_level(family: str) -> None:
+    for level in range(1, FAMILIES[FAMILY_NAMES.index(family)].levels + 1):
+        env = DeskSimEnv(family, difficulty=level)
+        failures = [s for s in range(12) if not run_expert(env, s)["success"]]
+        assert failures == [], f"{family} level {level}: expert failed seeds {failures}"
+
+
+@pytest.mark.parametrize("family", FAMILY_NAMES)
+def test_expert_succeeds_with_randomised_themes(family: str) -> None:
+    env = DeskSimEnv(family, randomize=True)
+    assert all(run_expert(env, s)["success"] for s in range(8))
+
+
+@pytest.mark.parametrize("family", FAMILY_NAMES)
+def test_random_policy_rarely_succeeds(family: str) -> None:
+    env = DeskSimEnv(family)
+    env.action_space.seed(0)
+    successes = 0
+    for seed in range(40):
+        env.reset(seed=seed)
+        done = False
+        while not done:
+            _, _, terminated, truncated, info = env.step(env.action_space.sample())
+            done = terminated or truncated
+        successes += info["success"]
+    assert successes / 40 <= 0.15
+
+
+@pytest.mark.parametrize("family", FAMILY_NAMES)
+def test_hovering_over_targets_never_succeeds(family: str) -> None:
+    env = DeskSimEnv(family, difficulty=1)
+    for seed in range(5):
+        assert not run_expert(env, seed, hover_only=True)["success"]
+
+
+def frame_hashes(env: DeskSimEnv, seed: int) -> list[str]:
+    obs, _ = env.reset(seed=seed)
+    hashes = [hashlib.sha256(obs["screenshot"].tobytes()).hexdigest()]
+    for _ in range(3):
+        obs, _, terminated, truncated, _ = env.step(env.expert_action())
+        hashes.append(hashlib.sha256(obs["screenshot"].tobytes()).hexdigest())
+        if terminated or truncated:
+            break
+    return hashes
+
+
+@pytest.mark.parametrize("family", FAMILY_NAMES)
+def test_same_seed_same_frames_different_seed_different_layout(family: str) -> None:
+    first, second = DeskSimEnv(family, randomize=True), DeskSimEnv(family, randomize=True)
+    assert frame_hashes(first, 7) == frame_hashes(second, 7)
+    layouts = set()
+    for seed in range(4):
+        _, info = first.reset(seed=seed)
+        layouts.add(
+            tuple(np.round(e["bbox"], 3).tobytes() + e["text"].encode() for e in info["elements"])
+        )
+    assert len(layouts) == 4
