@@ -9,6 +9,7 @@ STAMP := $(VENV)/.cuakit-installed
 EXTRAS ?= dev
 # Debian packages cuakit's backends need; grows as real environments land.
 SYSTEM_PACKAGES ?=
+DEMO_OUT ?= runs/demo
 
 .PHONY: all setup system-deps test demo lint format bench clean
 
@@ -43,9 +44,15 @@ setup: $(STAMP) system-deps
 test: setup
 	$(PY) -m pytest -q
 
-# Until the desktop simulator lands, the demo runs what exists: the video benchmark.
+# The main job until the reward model and agent training land: record noisy-expert and
+# random episodes on every desksim family, summarise them, and preview one as a GIF.
 demo: setup
-	$(VENV)/bin/cuakit bench video
+	rm -rf $(DEMO_OUT)
+	$(VENV)/bin/cuakit collect --env 'cuakit/desksim-*' --policy expert:noise=0.3 --episodes 44 --out $(DEMO_OUT)/dataset
+	$(VENV)/bin/cuakit collect --env 'cuakit/desksim-*' --policy random --episodes 11 --seed 1000 --out $(DEMO_OUT)/dataset
+	$(VENV)/bin/cuakit dataset info $(DEMO_OUT)/dataset
+	$(VENV)/bin/cuakit dataset preview $(DEMO_OUT)/dataset --episode 9 --out $(DEMO_OUT)/episode_9.gif
+	$(VENV)/bin/cuakit dataset preview $(DEMO_OUT)/dataset --episode 9 --out $(DEMO_OUT)/episode_9.png
 
 lint: setup
 	$(VENV)/bin/ruff check .

@@ -90,3 +90,46 @@ def test_bench_video_json_reports_all_rows() -> None:
         assert row["encode_fps"] > 0 and row["decode_fps"] > 0
         assert row["bit_exact"] == (row["method"] != "compact")
     assert "lossless/raw-numpy@320x200" in report["ratios"]
+
+
+def test_envs_json_lists_every_family(tmp_path: Path) -> None:
+    sheet = tmp_path / "families.png"
+    result = cuakit("envs", "--json", "--sheet", str(sheet))
+    assert result.returncode == 0, result.stderr
+    envs = json.loads(result.stdout)["envs"]
+    assert len(envs) >= 10 and all(e["id"].startswith("cuakit/desksim-") for e in envs)
+    with Image.open(sheet) as image:
+        assert image.width == 4 * 240
+
+
+def test_collect_then_info_shows_successes_and_failures(tmp_path: Path) -> None:
+    out = tmp_path / "ds"
+    noisy = cuakit(
+        "collect", "--env", "cuakit/desksim-*", "--policy", "expert:noise=0.6",
+        "--episodes", "22", "--out", str(out), "--json",
+    )  # fmt: skip
+    assert noisy.returncode == 0, noisy.stderr
+    summary = json.loads(noisy.stdout)
+    assert summary["episodes"] == 22 and len(summary["per_env"]) == 11
+    info = json.loads(cuakit("dataset", "info", str(out), "--json").stdout)
+    assert info["episodes"] == 22
+    assert 0 < info["successes"] < 22 and info["failures"] > 0
+    assert info["frames"] > 22 * 3
+
+
+def test_collect_rejects_bad_arguments(tmp_path: Path) -> None:
+    bad = cuakit(
+        "collect", "--env", "cuakit/desksim-*", "--policy", "expert:nosie=1", "--out", str(tmp_path)
+    )
+    assert bad.returncode == 2 and "nosie" in bad.stderr and "Traceback" not in bad.stderr
+    zero = cuakit("collect", "--env", "cuakit/desksim-*", "--episodes", "0", "--out", str(tmp_path))
+    assert zero.returncode == 2 and "at least one" in zero.stderr
+
+
+def test_bench_env_and_experts_json() -> None:
+    env = json.loads(cuakit("bench", "env", "--steps", "40", "--json").stdout)
+    assert len(env["rows"]) >= 10
+    assert env["mean"]["steps_per_s"] > env["mean"]["recorded_steps_per_s"] > 0
+    experts = json.loads(cuakit("bench", "experts", "--seeds", "3", "--json").stdout)
+    for row in experts["rows"]:
+        assert row["expert"] == 1.0

@@ -35,6 +35,7 @@ COMMANDS = (
     Command("dataset", "preview", dataset.PreviewArgs, dataset.run_preview),
     Command("bench", "video", bench.VideoBenchArgs, bench.run_video),
     Command("bench", "env", bench.EnvBenchArgs, bench.run_env),
+    Command("bench", "experts", bench.ExpertBenchArgs, bench.run_experts),
 )
 
 

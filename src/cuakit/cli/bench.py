@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from rich.table import Table
 
 from cuakit.cli.common import emit_json, err_console, out_console
-from cuakit.envs.bench import bench_env
+from cuakit.envs.bench import bench_env, bench_experts
 from cuakit.episodes.bench import BENCH_METHODS, BENCH_SIZES, bench_video
 
 
@@ -99,3 +99,25 @@ def run_env(args: EnvBenchArgs) -> None:
     out_console.print(
         f"recording costs {1 / result['ratio_recorded_vs_plain']:.1f}x the time of rendering only"
     )
+
+
+@dataclass(frozen=True)
+class ExpertBenchArgs:
+    """Success rate per desksim family of the expert, a noisy expert and random, same seeds."""
+
+    seeds: int = 200
+    """episodes per family and policy (seeds 0..N-1; the level is drawn per seed)"""
+    json: bool = False
+    """print one JSON object on stdout"""
+
+
+def run_experts(args: ExpertBenchArgs) -> None:
+    with err_console.status(f"running policies on {args.seeds} seeds per family"):
+        result = bench_experts(args.seeds)
+    if args.json:
+        emit_json(result)
+        return
+    table = Table("env", *result["policies"], title=f"success rate over {args.seeds} seeds")
+    for row in result["rows"]:
+        table.add_row(row["env_id"], *(f"{row[p]:.3f}" for p in result["policies"]))
+    out_console.print(table)

@@ -5,12 +5,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
 from rich.table import Table
 
 from cuakit.cli.common import emit_json, err_console, out_console, progress_bar
 from cuakit.envs import env_ids
 from cuakit.envs.collect import collect
-from cuakit.envs.desksim import TASKS
+from cuakit.envs.desksim import TASKS, DeskSimEnv
+from cuakit.episodes.preview import contact_sheet
 from cuakit.errors import ConfigError
 
 
@@ -20,6 +22,8 @@ class EnvsArgs:
 
     json: bool = False
     """print one JSON object on stdout"""
+    sheet: Path | None = None
+    """also write a PNG contact sheet with one screenshot per desksim family"""
 
 
 def run_envs(args: EnvsArgs) -> None:
@@ -36,13 +40,32 @@ def run_envs(args: EnvsArgs) -> None:
                 "summary": task.summary if task else "",
             }
         )
+    if args.sheet is not None:
+        family_sheet(args.sheet)
     if args.json:
-        emit_json({"envs": rows})
+        emit_json({"envs": rows, "sheet": None if args.sheet is None else str(args.sheet)})
         return
     table = Table("id", "levels", "max steps", "task", title="cuakit environments")
     for row in rows:
         table.add_row(row["id"], str(row["levels"]), str(row["max_steps"]), row["summary"])
     out_console.print(table)
+
+
+def family_sheet(out: Path, seed: int = 3) -> None:
+    """One mid-task screenshot per family (level 2, one expert step in), tiled with names."""
+    frames, labels = [], []
+    for family, task in TASKS.items():
+        env = DeskSimEnv(family, difficulty=min(2, task.levels))
+        obs, _ = env.reset(seed=seed)
+        for _ in range(2):
+            step = env.step(env.expert_action())
+            if step[2] or step[3]:
+                break
+            obs = step[0]
+        frames.append(obs["screenshot"])
+        labels.append(family)
+    out.parent.mkdir(parents=True, exist_ok=True)
+    contact_sheet(np.stack(frames), labels, columns=4, thumb_width=240).save(out, optimize=True)
 
 
 @dataclass(frozen=True)

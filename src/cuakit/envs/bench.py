@@ -64,4 +64,33 @@ def bench_env(
     }
 
 
-__all__ = ["bench_env"]
+def policy_success(env_id: str, policy_spec: str, seeds: int, **env_kwargs: Any) -> float:
+    """Success rate of ``policy_spec`` over seeds 0..seeds-1 (no recording)."""
+    env = envs.make(env_id, **env_kwargs)
+    policy = policy_from_spec(policy_spec)
+    successes = 0
+    for seed in range(seeds):
+        policy.reset(seed)
+        obs, info = env.reset(seed=seed)
+        done = False
+        while not done:
+            obs, _, terminated, truncated, info = env.step(policy.act(env, obs, info))
+            done = terminated or truncated
+        successes += bool(info["success"])
+    return successes / seeds
+
+
+def bench_experts(
+    seeds: int = 200,
+    specs: tuple[str, ...] = ("expert", "expert:noise=0.3", "random"),
+    pattern: str = "cuakit/desksim-*",
+) -> dict[str, Any]:
+    """Per family, the success rate of each policy over the same seeds (levels drawn per seed)."""
+    rows = [
+        {"env_id": env_id, **{spec: policy_success(env_id, spec, seeds) for spec in specs}}
+        for env_id in envs.env_ids(pattern)
+    ]
+    return {"seeds": seeds, "policies": list(specs), "rows": rows}
+
+
+__all__ = ["bench_env", "bench_experts", "policy_success"]

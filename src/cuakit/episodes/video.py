@@ -74,7 +74,11 @@ class VideoEncoder:
         self.size = (height, width)
 
     def add(self, frame: np.ndarray) -> int:
-        """Encode one frame; returns its index in the video."""
+        """Encode one frame; returns its index in the video.
+
+        With ``background=True`` the array is encoded later: do not modify it after the call
+        (cuakit's envs hand over a fresh array per frame).
+        """
         if frame.dtype != np.uint8 or frame.ndim != 3 or frame.shape[2] != 3:
             raise VideoError(
                 f"{self.path}: frames must be uint8 H×W×3 RGB, got {frame.dtype} {frame.shape}"
@@ -98,7 +102,7 @@ class VideoEncoder:
                     target=self._drain, name="cuakit-encoder", daemon=True
                 )
                 self._worker.start()
-            self._queue.put(frame.copy())  # the caller may reuse its buffer
+            self._queue.put(frame)  # handed over: the caller must not write to it afterwards
         return self.num_frames - 1
 
     def _encode(self, frame: np.ndarray) -> None:
