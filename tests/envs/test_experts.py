@@ -2,7 +2,7 @@ from __future__ import annotations
 
 import pytest
 
-import cuakit.envs as envs
+from cuakit.envs.bench import policy_outcomes
 from cuakit.envs.experts import ExpertPolicy, NoiseKnobs, RandomPolicy, policy_from_spec
 from cuakit.errors import ConfigError
 
@@ -25,18 +25,7 @@ def test_spec_parsing() -> None:
 
 
 def run(spec: str, family: str, seeds: range) -> list[bool]:
-    env = envs.make(f"cuakit/desksim-{family}-v0")
-    policy = policy_from_spec(spec)
-    outcomes = []
-    for seed in seeds:
-        policy.reset(seed)
-        obs, info = env.reset(seed=seed)
-        done = False
-        while not done:
-            obs, _, terminated, truncated, info = env.step(policy.act(env, obs, info))
-            done = terminated or truncated
-        outcomes.append(info["success"])
-    return outcomes
+    return policy_outcomes(f"cuakit/desksim-{family}-v0", spec, seeds)
 
 
 def test_noise_spans_perfect_to_failed() -> None:

@@ -64,20 +64,25 @@ def bench_env(
     }
 
 
-def policy_success(env_id: str, policy_spec: str, seeds: int, **env_kwargs: Any) -> float:
-    """Success rate of ``policy_spec`` over seeds 0..seeds-1 (no recording)."""
+def policy_outcomes(env_id: str, policy_spec: str, seeds: range, **env_kwargs: Any) -> list[bool]:
+    """Success of ``policy_spec`` on each seed (no recording)."""
     env = envs.make(env_id, **env_kwargs)
     policy = policy_from_spec(policy_spec)
-    successes = 0
-    for seed in range(seeds):
+    outcomes = []
+    for seed in seeds:
         policy.reset(seed)
         obs, info = env.reset(seed=seed)
         done = False
         while not done:
             obs, _, terminated, truncated, info = env.step(policy.act(env, obs, info))
             done = terminated or truncated
-        successes += bool(info["success"])
-    return successes / seeds
+        outcomes.append(bool(info["success"]))
+    return outcomes
+
+
+def policy_success(env_id: str, policy_spec: str, seeds: int, **env_kwargs: Any) -> float:
+    """Success rate of ``policy_spec`` over seeds 0..seeds-1."""
+    return sum(policy_outcomes(env_id, policy_spec, range(seeds), **env_kwargs)) / seeds
 
 
 def bench_experts(
@@ -93,4 +98,4 @@ def bench_experts(
     return {"seeds": seeds, "policies": list(specs), "rows": rows}
 
 
-__all__ = ["bench_env", "bench_experts", "policy_success"]
+__all__ = ["bench_env", "bench_experts", "policy_outcomes", "policy_success"]
