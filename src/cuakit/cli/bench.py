@@ -82,18 +82,17 @@ def run_env(args: EnvBenchArgs) -> None:
         emit_json(result)
         return
     table = Table(
-        "env",
-        "steps/s",
-        f"recorded steps/s @{args.fps}fps",
-        "recorded expert steps/s",
-        title="desksim, one process, 480x300",
-    )
-    for row in result["rows"] + [{"env_id": "mean", **result["mean"]}]:
+        "family", "steps/s", f"recorded steps/s @{args.fps}fps", "frames/step",
+        "recorded expert steps/s", "frames/step", title="desksim, one process, 480x300",
+    )  # fmt: skip
+    for row in [*result["rows"], {"env_id": "mean", **result["mean"]}]:
         table.add_row(
-            row["env_id"],
+            row["env_id"].removeprefix("cuakit/desksim-"),
             f"{row['steps_per_s']:.0f}",
             f"{row['recorded_steps_per_s']:.0f}",
+            f"{row['recorded_frames_per_step']:.1f}",
             f"{row['recorded_expert_steps_per_s']:.0f}",
+            f"{row['recorded_expert_frames_per_step']:.1f}",
         )
     out_console.print(table)
     out_console.print(

@@ -13,11 +13,13 @@ from cuakit.envs.record import RecordEpisode
 from cuakit.episodes import EpisodeWriter
 
 
-def _run(env: Any, policy_spec: str, steps: int, seed: int = 0) -> float:
-    """Steps per second of ``policy_spec`` on ``env`` (a GUIEnv or a RecordEpisode)."""
+def _run(env: Any, policy_spec: str, steps: int, seed: int = 0) -> tuple[float, float]:
+    """Steps per second of ``policy_spec`` on ``env`` (a GUIEnv or a RecordEpisode), and
+    video frames written per step (0 without recording)."""
     policy = policy_from_spec(policy_spec)
     gui = getattr(env, "gui", env)
     done, count, episode = True, 0, 0
+    frames_before = env.writer.frames_added if isinstance(env, RecordEpisode) else 0
     start = time.perf_counter()
     while count < steps:
         if done:
@@ -27,31 +29,36 @@ def _run(env: Any, policy_spec: str, steps: int, seed: int = 0) -> float:
         obs, _, terminated, truncated, info = env.step(policy.act(gui, obs, info))
         done = terminated or truncated
         count += 1
-    return count / (time.perf_counter() - start)
+    frames = 0
+    if isinstance(env, RecordEpisode):  # the clock includes committing what was recorded
+        env.writer.discard()
+        env.writer.flush()
+        frames = env.writer.frames_added - frames_before
+    return count / (time.perf_counter() - start), frames / count
 
 
 def bench_env(
     steps: int = 2000, fps: int = 10, pattern: str = "cuakit/desksim-*"
 ) -> dict[str, Any]:
-    """Per family: random-policy steps/s without and with recording, expert steps/s with."""
+    """Per family: random-policy steps/s without and with recording (lossless, the dataset
+    default), expert steps/s with recording, and recorded frames per step."""
     rows = []
     with tempfile.TemporaryDirectory(prefix="cuakit-bench-env-") as tmp:
         for env_id in envs.env_ids(pattern):
-            env = envs.make(env_id)
-            plain = _run(env, "random", steps)
+            plain, _ = _run(envs.make(env_id), "random", steps)
             writer = EpisodeWriter(Path(tmp) / env_id.replace("/", "_"), fps=fps)
-            recorded = _run(
-                RecordEpisode(envs.make(env_id), writer, "random"), "random", steps // 4
-            )
-            writer.discard()
-            expert = _run(RecordEpisode(envs.make(env_id), writer, "expert"), "expert", steps // 4)
-            writer.discard()
+            record = RecordEpisode(envs.make(env_id), writer, "random", wait=False)
+            recorded, frames_per_step = _run(record, "random", steps // 4)
+            record = RecordEpisode(envs.make(env_id), writer, "expert", wait=False)
+            expert, expert_frames_per_step = _run(record, "expert", steps // 4)
             rows.append(
                 {
                     "env_id": env_id,
                     "steps_per_s": plain,
                     "recorded_steps_per_s": recorded,
+                    "recorded_frames_per_step": frames_per_step,
                     "recorded_expert_steps_per_s": expert,
+                    "recorded_expert_frames_per_step": expert_frames_per_step,
                 }
             )
     mean = {key: sum(r[key] for r in rows) / len(rows) for key in rows[0] if key != "env_id"}

@@ -54,7 +54,9 @@ def collect(
     policy = policy_from_spec(policy_spec)
     writer = EpisodeWriter(out, fps=fps, codec=codec)
     recorders = {
-        env_id: RecordEpisode(envs.make(env_id, **(env_kwargs or {})), writer, policy=policy_spec)
+        env_id: RecordEpisode(
+            envs.make(env_id, **(env_kwargs or {})), writer, policy=policy_spec, wait=False
+        )
         for env_id in env_ids
     }
     summary = CollectSummary()

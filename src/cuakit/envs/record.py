@@ -22,12 +22,17 @@ STEP_INFO_KEYS = ("success", "progress", "noop")
 
 
 class RecordEpisode(gym.Wrapper):
-    def __init__(self, env: GUIEnv, writer: EpisodeWriter, policy: str = "") -> None:
+    """``wait=False`` commits each finished episode on a helper thread while the next one is
+    recorded (call ``close()`` or ``writer.flush()`` before reading the dataset)."""
+
+    def __init__(
+        self, env: GUIEnv, writer: EpisodeWriter, policy: str = "", wait: bool = True
+    ) -> None:
         super().__init__(env)
-        self.writer, self.policy = writer, policy
+        self.writer, self.policy, self.wait = writer, policy, wait
         self.gui: GUIEnv = env
         self._obs_frame = 0
-        self.last_episode: EpisodeMeta | None = None
+        self.last_episode: EpisodeMeta | None = None  # None until committed when wait=False
 
     def _add_frame(self, frame: np.ndarray) -> None:
         self.writer.add_frame(frame)
@@ -69,10 +74,12 @@ class RecordEpisode(gym.Wrapper):
             self.last_episode = self.writer.finish(
                 success=bool(info.get("success")),
                 extra={"truncated": truncated, "progress": info.get("progress", 0.0)},
+                wait=self.wait,
             )
         return obs, reward, terminated, truncated, info
 
     def close(self) -> None:
         self.writer.discard()
+        self.writer.flush()
         self.gui.attach_recorder(None)
         super().close()

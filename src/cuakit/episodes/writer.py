@@ -21,6 +21,7 @@ import json
 import math
 import os
 import shutil
+import threading
 import time
 import uuid
 import warnings
@@ -153,6 +154,10 @@ class EpisodeWriter:
         self.background = background
         self.info = ensure_info(self.root, fps=fps, codec=codec)
         self._pending: _Pending | None = None
+        self._commits: list[threading.Thread] = []
+        self._commit_errors: list[str] = []
+        self.committed: list[EpisodeMeta] = []  # episodes committed by finish(wait=False)
+        self.frames_added = 0  # over this writer's lifetime, for throughput figures
 
     @property
     def in_progress(self) -> bool:
@@ -195,7 +200,9 @@ class EpisodeWriter:
 
     def add_frame(self, frame: np.ndarray) -> int:
         """Append one RGB frame (uint8 H×W×3) to the video; returns its frame index."""
-        return self._require().encoder.add(frame)
+        index = self._require().encoder.add(frame)
+        self.frames_added += 1
+        return index
 
     def add_step(
         self,
@@ -235,10 +242,48 @@ class EpisodeWriter:
         )
 
     def finish(
-        self, success: bool | None = None, extra: dict[str, Any] | None = None
-    ) -> EpisodeMeta:
-        """Close the video and commit the episode; returns its metadata (with its index)."""
+        self, success: bool | None = None, extra: dict[str, Any] | None = None, wait: bool = True
+    ) -> EpisodeMeta | None:
+        """Close the video and commit the episode; returns its metadata (with its index).
+
+        ``wait=False`` returns at once (None) and commits on a helper thread while the next
+        episode is recorded; ``flush()`` (or leaving the ``with`` block) waits for those
+        commits and raises if one failed.
+        """
         pending = self._require()
+        self._pending = None
+        if wait:
+            return self._commit(pending, success, extra)
+        while len(self._commits) >= 2:  # back-pressure: at most two episodes in flight
+            self._commits.pop(0).join()
+        thread = threading.Thread(
+            target=self._commit_in_background, args=(pending, success, extra), daemon=True
+        )
+        thread.start()
+        self._commits.append(thread)
+        return None
+
+    def _commit_in_background(
+        self, pending: _Pending, success: bool | None, extra: dict[str, Any] | None
+    ) -> None:
+        try:
+            self.committed.append(self._commit(pending, success, extra))
+        except (DatasetError, OSError, pa.ArrowException) as exc:
+            self._commit_errors.append(f"{pending.env_id} seed {pending.seed}: {exc}")
+            pending.encoder.abort()
+            shutil.rmtree(pending.tmp_dir, ignore_errors=True)
+
+    def flush(self) -> None:
+        """Wait for background commits; raise ``DatasetError`` if any failed."""
+        while self._commits:
+            self._commits.pop(0).join()
+        if self._commit_errors:
+            errors, self._commit_errors = self._commit_errors, []
+            raise DatasetError(f"{self.root}: {len(errors)} episode(s) failed to commit: {errors}")
+
+    def _commit(
+        self, pending: _Pending, success: bool | None, extra: dict[str, Any] | None
+    ) -> EpisodeMeta:
         encoder = pending.encoder
         encoder.close()
         assert encoder.size is not None
@@ -275,7 +320,6 @@ class EpisodeWriter:
             pq.write_table(pa.concat_tables([episodes, row]), buffer)
             atomic_write_bytes(self.root / EPISODES_PATH, buffer.getvalue())  # commit point
         shutil.rmtree(pending.tmp_dir, ignore_errors=True)
-        self._pending = None
         return meta
 
     def discard(self) -> None:
@@ -297,6 +341,7 @@ class EpisodeWriter:
                 stacklevel=2,
             )
         self.discard()
+        self.flush()
 
 
 def read_episodes_table(root: Path) -> pa.Table:

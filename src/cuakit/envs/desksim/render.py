@@ -92,6 +92,7 @@ class Painter:
     def __init__(self) -> None:
         self._fonts: dict[int, ImageFont.FreeTypeFont] = {}
         self._masks: dict[tuple[str, int, bool], np.ndarray] = {}
+        self._glyphs: dict[tuple[str, int], tuple[np.ndarray, float]] = {}
 
     def font(self, size: int) -> ImageFont.FreeTypeFont:
         if size not in self._fonts:
@@ -99,22 +100,41 @@ class Painter:
         return self._fonts[size]
 
     def text_mask(self, text: str, size: int, bold: bool = False) -> np.ndarray:
-        """Alpha mask (h, w) uint8 of ``text``; bold is the text drawn twice, 1 px apart."""
+        """Alpha mask (h, w) uint8 of ``text``; bold is the text drawn twice, 1 px apart.
+
+        Strings are composed from cached glyphs at their advance widths (no kerning), so a
+        never-seen string (a random file name) costs array copies, not a rasterisation.
+        """
         key = (text, size, bold)
         mask = self._masks.get(key)
         if mask is None:
-            font = self.font(size)
-            width = max(1, int(np.ceil(font.getlength(text))) + (2 if bold else 1))
-            image = Image.new("L", (width, size + 4), 0)
-            draw = ImageDraw.Draw(image)
-            draw.text((0, 0), text, fill=255, font=font)
+            glyphs = [self._glyph(ch, size) for ch in text]
+            advance = np.cumsum([0.0] + [g[1] for g in glyphs]).tolist()
+            width = max(1, int(np.ceil(advance[-1])) + 3)
+            mask = np.zeros((size + 4, width), np.uint8)
+            for (glyph, _), x in zip(glyphs, advance, strict=False):
+                x0 = round(x)
+                x1 = min(width, x0 + glyph.shape[1])
+                np.maximum(mask[:, x0:x1], glyph[:, : x1 - x0], out=mask[:, x0:x1])
             if bold:
-                draw.text((1, 0), text, fill=255, font=font)
-            mask = np.asarray(image)
+                np.maximum(mask[:, 1:], mask[:, :-1].copy(), out=mask[:, 1:])
+            mask = mask[:, : width - (0 if bold else 1)]
             if len(self._masks) > 20_000:  # bound memory on very long runs
                 self._masks.clear()
             self._masks[key] = mask
         return mask
+
+    def _glyph(self, char: str, size: int) -> tuple[np.ndarray, float]:
+        """One character's mask and its advance width in pixels."""
+        key = (char, size)
+        glyph = self._glyphs.get(key)
+        if glyph is None:
+            font = self.font(size)
+            advance = font.getlength(char)
+            image = Image.new("L", (int(np.ceil(advance)) + 3, size + 4), 0)
+            ImageDraw.Draw(image).text((0, 0), char, fill=255, font=font)
+            glyph = self._glyphs[key] = (np.asarray(image), advance)
+        return glyph
 
     def text_width(self, text: str, size: int, bold: bool = False) -> int:
         return self.text_mask(text, size, bold).shape[1]
