@@ -85,3 +85,38 @@ def test_same_seed_same_frames_different_seed_different_layout(family: str) -> N
             tuple(np.round(e["bbox"], 3).tobytes() + e["text"].encode() for e in info["elements"])
         )
     assert len(layouts) == 4
+
+
+HASH_SCRIPT = """
+import hashlib, sys
+from cuakit.envs.desksim import FAMILIES, DeskSimEnv
+from tests.envs.desksim.test_tasks import frame_hashes
+digest = hashlib.sha256()
+for task in FAMILIES:
+    for seed in range(3):
+        digest.update("".join(frame_hashes(DeskSimEnv(task.family, randomize=True), seed)).encode())
+print(digest.hexdigest())
+"""
+
+
+def test_frames_do_not_depend_on_the_process_hash_seed() -> None:
+    """Iterating a set of strings while drawing from the RNG would tie layouts to
+    PYTHONHASHSEED; two processes with different hash seeds must draw identical frames."""
+    import os
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    root = str(Path(__file__).parents[3])
+    digests = {
+        subprocess.run(
+            [sys.executable, "-c", HASH_SCRIPT],
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=120,
+            env={**os.environ, "PYTHONHASHSEED": str(hash_seed), "PYTHONPATH": root},
+        ).stdout
+        for hash_seed in (1, 2)
+    }
+    assert len(digests) == 1
