@@ -38,3 +38,11 @@ class LabelError(DatasetError):
 
 class ConfigError(CuakitError, ValueError):
     """A command-line or config value that cannot be used (a policy spec, an env id, …)."""
+
+
+class RewardInputError(CuakitError, ValueError):
+    """Input the reward model cannot judge: an empty instruction, an unreadable clip, …"""
+
+
+class CheckpointError(CuakitError):
+    """A checkpoint that is missing, corrupt, or from another backbone or format version."""
