@@ -11,7 +11,7 @@ import tyro
 from rich.table import Table
 
 from cuakit import __version__
-from cuakit.cli import bench, dataset, envs
+from cuakit.cli import bench, dataset, envs, label, reward, reward_bench
 from cuakit.cli.common import err_console, out_console
 from cuakit.errors import CuakitError
 
@@ -33,9 +33,17 @@ COMMANDS = (
     Command("collect", "", envs.CollectArgs, envs.run_collect),
     Command("dataset", "info", dataset.InfoArgs, dataset.run_info),
     Command("dataset", "preview", dataset.PreviewArgs, dataset.run_preview),
+    Command("dataset", "export", label.ExportArgs, label.run_export),
+    Command("dataset", "import", label.ImportArgs, label.run_import),
+    Command("label", "success", label.LabelSuccessArgs, label.run_label_success),
+    Command("label", "pairs", label.LabelPairsArgs, label.run_label_pairs),
+    Command("reward", "train", reward.TrainArgs, reward.run_train),
+    Command("reward", "eval", reward.EvalArgs, reward.run_eval),
+    Command("reward", "score", reward.ScoreArgs, reward.run_score),
     Command("bench", "video", bench.VideoBenchArgs, bench.run_video),
     Command("bench", "env", bench.EnvBenchArgs, bench.run_env),
     Command("bench", "experts", bench.ExpertBenchArgs, bench.run_experts),
+    Command("bench", "reward", reward_bench.RewardBenchArgs, reward_bench.run_reward_bench),
 )
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -32,6 +33,7 @@ class Editor(Widget):
         self.selection: tuple[int, int] | None = None  # first, last line (inclusive)
         self.caret = 0
         self.modified = False
+        self.on_change: Callable[[Desk], None] | None = None  # e.g. mark the title unsaved
 
     def state(self) -> dict[str, Any]:
         return {
@@ -98,6 +100,11 @@ class Editor(Widget):
                 width = painter.text_width(line, theme.font_size, index in self.bold) if line else 0
                 r.fill(canvas, (rect[0] + 3 + width, rect[1] + 3, 1, rect[3] - 6), theme.text)
 
+    def _touch(self, desk: Desk) -> None:
+        self.modified = True
+        if self.on_change:
+            self.on_change(desk)
+
     def _select(self, desk: Desk, first: int, last: int) -> None:
         self.selection = (min(first, last), max(first, last))
         self.caret = last
@@ -133,14 +140,15 @@ class Editor(Widget):
     def on_type(self, desk: Desk, value: str) -> None:
         self._ensure_line()
         self.lines[self.caret] = (self.lines[self.caret] + value)[:120]
-        self.selection, self.modified = None, True
+        self.selection = None
+        self._touch(desk)
 
     def toggle_bold(self, desk: Desk) -> None:
         if self.selection is None:
             return
         chosen = set(range(self.selection[0], self.selection[1] + 1))
         self.bold = self.bold - chosen if chosen <= self.bold else self.bold | chosen
-        self.modified = True
+        self._touch(desk)
         desk.emit("bold", widget=self, lines=sorted(chosen))
 
     def on_key(self, desk: Desk, key: str) -> bool:
@@ -156,10 +164,11 @@ class Editor(Widget):
             self.lines.insert(self.caret + 1, "")
             self.bold = {i + 1 if i > self.caret else i for i in self.bold}
             self.caret += 1
-            self.selection, self.modified = None, True
+            self.selection = None
+            self._touch(desk)
         elif key == "backspace" and self.lines:
             self.lines[self.caret] = self.lines[self.caret][:-1]
-            self.modified = True
+            self._touch(desk)
         else:
             return False
         return True

@@ -19,7 +19,7 @@ from cuakit.actions import Action
 from cuakit.envs.base import Outcome
 from cuakit.envs.desksim.desk import Desk, Window
 from cuakit.envs.desksim.render import Rect
-from cuakit.envs.desksim.widgets import Widget
+from cuakit.envs.desksim.widgets import Button, Label, Widget
 
 WORDS = (
     "Save",
@@ -193,6 +193,15 @@ class Task(ABC):
     def pressed(self, text: str) -> bool:
         """Was a button labelled ``text`` pressed at some point?"""
         return any(e.kind == "press" and e.text == text for e in self.desk.events)
+
+    def report_presses(self, window: Window, status: Label) -> None:
+        """Make ``status`` confirm the last button pressed in ``window``, as apps do, so a
+        click leaves a visible trace in the video after the pointer has moved on."""
+        for widget in window.widgets:
+            if isinstance(widget, Button) and widget.on_press is None:
+                widget.on_press = lambda desk, text=widget.text: setattr(
+                    status, "text", f"Done: {text}"
+                )
 
     def blocking_dialog(self) -> Window | None:
         """A modal window that is in the way (the expert dismisses it first)."""

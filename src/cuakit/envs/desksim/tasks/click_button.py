@@ -26,11 +26,12 @@ class ClickButton(Task):
         columns = 1 if count == 1 else 2 if count == 4 else 4
         rows = -(-count // columns)
         window = self.window("Actions", 16 + columns * 86, 40 + rows * 30)
-        window.add(Label((8, 6, 200, 18), "Choose an action:", muted=True))
+        status = window.add(Label((8, 6, 200, 18), "Choose an action:", muted=True))
         self.buttons = [
             window.add(Button((8 + 86 * (i % columns), 30 + 30 * (i // columns), 78, 24), label))
             for i, label in enumerate(labels[:count])
         ]
+        self.report_presses(window, status)
         self.target = self.buttons[int(rng.integers(count))]
         phrasing = ("Click the '{}' button", "Press {}", 'Click on "{}"', "Hit the {} button")
         self.instruction = phrasing[int(rng.integers(len(phrasing)))].format(self.target.text)

@@ -60,7 +60,7 @@ class DismissDialog(Task):
         self.app = APPS[int(rng.integers(len(APPS)))]
         rows = -(-count // columns)
         window = self.window(self.app, 16 + columns * 86, 40 + rows * 32, closable=False)
-        window.add(Label((8, 6, 240, 18), "Choose an action:", muted=True))
+        status = window.add(Label((8, 6, 240, 18), "Choose an action:", muted=True))
         # app buttons never share a label with a dialog button (nor read like one)
         taken = {"Cancel", "Close"} | {label for kind in CLASSIC + VARIED for label in kind[2:]}
         labels = pick(rng, [word for word in WORDS if word not in taken], count)
@@ -68,6 +68,7 @@ class DismissDialog(Task):
             window.add(Button((8 + 86 * (i % columns), 30 + 32 * (i // columns), 78, 24), label))
             for i, label in enumerate(labels)
         ]
+        self.report_presses(window, status)
         pool = CLASSIC if difficulty < 3 else VARIED
         stacked = difficulty == 3 and rng.random() < 0.5
         kinds = [pool[int(i)] for i in rng.choice(len(pool), 2 if stacked else 1, replace=False)]

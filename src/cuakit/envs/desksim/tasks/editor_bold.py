@@ -115,7 +115,8 @@ class EditorBold(Task):
         )
         self.bold_button = self.app.add(Button((4, lh + 3, 26, lh), "B", on_press=self.bold))
         self.save_button = self.app.add(Button((34, lh + 3, 46, lh), "Save", on_press=self.save))
-        self.editor = self.app.add(Editor((4, 2 * lh + 7, width - 8, height - 2 * lh - 11)))
+        self.editor: Editor = self.app.add(Editor((4, 2 * lh + 7, width - 8, height - 2 * lh - 11)))
+        self.editor.on_change = self.show_unsaved
         self.dialog: Window | None = None
         self.file_list: ListBox | None = None
         self.opened: str | None = None
@@ -138,8 +139,12 @@ class EditorBold(Task):
         saved = self.desk.files[name]
         self.editor.load(list(saved.lines), set(saved.bold))
         self.opened = name
-        self.app.title = f"Editor - {name}"
+        self.app.title = f"Editor - {name}"  # " *" is appended while there are unsaved edits
         self.desk.emit("load", text=name)
+
+    def show_unsaved(self, desk: Desk) -> None:
+        if self.opened is not None:
+            self.app.title = f"Editor - {self.opened} *"
 
     def show_open_dialog(self, desk: Desk) -> None:
         if self.dialog is not None:
@@ -187,6 +192,7 @@ class EditorBold(Task):
             return
         desk.files[self.opened] = SavedFile(tuple(self.editor.lines), frozenset(self.editor.bold))
         self.editor.modified = False
+        self.app.title = f"Editor - {self.opened}"
         desk.emit("save", text=self.opened)
 
     # ---- judging and the expert --------------------------------------------------------

@@ -1,0 +1,85 @@
+"""`cuakit bench reward`: reward-model backbones side by side, with the ratios that matter."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from rich.table import Column, Table
+
+from cuakit.cli.common import emit_json, err_console, out_console
+from cuakit.reward.bench import bench_reward
+
+
+@dataclass(frozen=True)
+class RewardBenchArgs:
+    """Clips/s, training steps/s and FLOPs per reward backbone, fp32 vs bf16, pruning on vs off,
+    against TimeSformer-base (random weights, 8 frames at 224x224)."""
+
+    quick: bool = False
+    """a seconds-long smoke run: 2 clips of 4 frames, one repeat, no TimeSformer-base row"""
+    json: bool = False
+    """print one JSON object on stdout"""
+    threads: int | None = None
+    """torch intra-op threads for the run (default: torch's own choice, one per core)"""
+
+
+def _fmt(value: Any, spec: str) -> str:
+    return "-" if value is None else format(value, spec)
+
+
+def run_reward_bench(args: RewardBenchArgs) -> None:
+    with err_console.status("benchmarking reward models (a full run takes 1-3 minutes)"):
+        result = bench_reward(quick=args.quick, threads=args.threads)
+    if args.json:
+        emit_json(result)
+        return
+    setup = result["setup"]
+    table = Table(
+        Column("backbone", no_wrap=True), "precision", "pruning", "params", "kept", "GFLOP/clip",
+        "infer clips/s", "train steps/s", "infer GFLOP/s", "util infer", "util train",
+        title=(
+            f"reward models: batch {setup['batch']}, {setup['frames']} frames at "
+            f"{setup['width']}x{setup['height']}, threads: {result['machine']['threads']}"
+        ),
+    )  # fmt: skip
+    rows = list(result["rows"])
+    if result["reference"] is not None:
+        rows.append(result["reference"])
+    for row in rows:
+        table.add_row(
+            row["backbone"],
+            row["precision"],
+            row["pruning"],
+            f"{row['params'] / 1e6:.2f}M",
+            f"{row['kept_ratio']:.3f}",
+            f"{row['flops_per_clip'] / 1e9:.3f}",
+            f"{row['infer_clips_per_s']:.2f}",
+            _fmt(row.get("train_steps_per_s"), ".2f"),
+            f"{row['infer_gflops_per_s']:.1f}",
+            f"{row['infer_utilisation']:.1%}",
+            _fmt(row.get("train_utilisation"), ".1%"),
+        )
+    out_console.print(table)
+    peak = result["peak"]
+    out_console.print(
+        f"matmul peak: fp32 {peak['fp32']['gflops']:.1f} GFLOP/s ({peak['fp32']['size']}²), "
+        f"bf16 {peak['bf16']['gflops']:.1f} GFLOP/s ({peak['bf16']['size']}²)"
+    )
+    ratios = result["ratios"]
+    lines = [f"pruning keeps {ratios['pruning_kept_ratio']:.1%} of grid tokens (default model)"]
+    for precision in ("fp32", "bf16"):
+        infer = ratios[f"pruning_speedup_infer_{precision}"]
+        train = ratios[f"pruning_speedup_train_{precision}"]
+        flops = ratios[f"pruning_flops_ratio_{precision}"]
+        lines.append(
+            f"pruning on/off, {precision}: inference {infer:.2f}x, training {train:.2f}x, "
+            f"FLOPs {flops:.2f}x"
+        )
+    if "default_vs_timesformer_base_speed" in ratios:
+        lines.append(
+            f"default model vs TimeSformer-base: {ratios['default_vs_timesformer_base_speed']:.0f}x"
+            f" the clips/s, {ratios['default_vs_timesformer_base_flops']:.0f}x fewer FLOPs/clip"
+        )
+    for line in lines:
+        out_console.print(line)

@@ -1,0 +1,233 @@
+"""Training examples for the video reward model, read from an episode dataset.
+
+- ``ClipBank``: every episode decoded once, sampled to T frames (first and LAST always
+  included) and resized, kept as uint8 and cached under ``DATASET/.cache/`` so later runs
+  (evaluation, leave-one-family-out) skip decoding.
+- ``success_examples``: (episode, instruction, correct?) from ``labels/success.parquet`` —
+  including negatives whose instruction differs from the episode's own — with the frame
+  where the video departs from the instruction when known.
+- ``pair_examples``: preference pairs, ``chosen`` preferred (the Bradley–Terry convention).
+- ``split_episodes``: held-out seeds, or a held-out family (leave-one-family-out).
+"""
+
+from __future__ import annotations
+
+import json
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import numpy as np
+import torch
+
+from cuakit.episodes import EpisodeDataset
+from cuakit.errors import ConfigError, LabelError
+from cuakit.video.clips import resize, uniform_indices
+
+CACHE_DIR = ".cache"
+
+
+@dataclass(frozen=True)
+class SuccessExample:
+    episode: int
+    instruction: str
+    label: bool
+    """True when the video completes ``instruction`` ("correct", the positive class)"""
+    deviation_frame: int | None
+    """original frame index where the video departs from the instruction, when known"""
+    source: str
+    family: str
+
+
+@dataclass(frozen=True)
+class PairExample:
+    chosen: int
+    rejected: int
+    margin: float
+    criterion: str
+    family: str
+
+
+def family_of(dataset: EpisodeDataset, episode: int) -> str:
+    meta = dataset.meta(episode)
+    return str(meta.extra.get("family") or meta.env_id)
+
+
+class ClipBank:
+    """Uniformly sampled, resized clips of every episode: ``clips[e]`` is uint8 (T, 3, H, W)."""
+
+    def __init__(
+        self,
+        dataset: EpisodeDataset,
+        frames: int,
+        height: int,
+        width: int,
+        progress: Callable[[int, int], None] | None = None,
+    ) -> None:
+        self.dataset, self.frames, self.height, self.width = dataset, frames, height, width
+        self.path = dataset.root / CACHE_DIR / f"clips-T{frames}-{height}x{width}.npz"
+        cached = self._load()
+        todo = [i for i in dataset.indices if i not in cached]
+        for done, index in enumerate(todo):
+            cached[index] = self._decode(index)
+            if progress:
+                progress(done + 1, len(todo))
+        if todo:
+            self._save(cached)
+        self._clips = {i: torch.from_numpy(c[0]) for i, c in cached.items()}
+        self._indices = {i: c[1] for i, c in cached.items()}
+
+    def _decode(self, index: int) -> tuple[np.ndarray, np.ndarray]:
+        meta = self.dataset.meta(index)
+        picks = uniform_indices(meta.num_frames, self.frames)
+        frames = resize(self.dataset.frames(index, picks), self.height, self.width)
+        return np.ascontiguousarray(frames.transpose(0, 3, 1, 2)), picks  # (T, 3, H, W)
+
+    def _load(self) -> dict[int, tuple[np.ndarray, np.ndarray]]:
+        if not self.path.exists():
+            return {}
+        try:
+            with np.load(self.path) as data:
+                episodes, clips, indices = data["episodes"], data["clips"], data["indices"]
+                stamps = data["stamps"]
+        except (OSError, ValueError, KeyError):
+            return {}  # a stale or partial cache is rebuilt, never trusted
+        out = {}
+        for e, clip, idx, stamp in zip(episodes, clips, indices, stamps, strict=True):
+            if int(e) in self.dataset.indices and stamp == self._stamp(int(e)):
+                out[int(e)] = (clip, idx)
+        return out
+
+    def _stamp(self, index: int) -> int:
+        meta = self.dataset.meta(index)
+        return zlib.crc32(f"{meta.video}:{meta.num_frames}:{meta.created_at}".encode())
+
+    def _save(self, cached: dict[int, tuple[np.ndarray, np.ndarray]]) -> None:
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        order = sorted(cached)
+        tmp = self.path.with_suffix(".tmp.npz")
+        np.savez(
+            tmp,
+            episodes=np.array(order),
+            clips=np.stack([cached[i][0] for i in order]),
+            indices=np.stack([cached[i][1] for i in order]),
+            stamps=np.array([self._stamp(i) for i in order]),
+        )
+        tmp.replace(self.path)
+
+    def clip(self, episode: int) -> torch.Tensor:
+        return self._clips[episode]
+
+    def frame_indices(self, episode: int) -> np.ndarray:
+        """Original frame index of each of the clip's T frames."""
+        return self._indices[episode]
+
+    def batch(self, episodes: list[int]) -> torch.Tensor:
+        """float32 (B, T, 3, H, W) in [0, 1]."""
+        return torch.stack([self._clips[e] for e in episodes]).float().div_(255.0)
+
+
+def success_examples(dataset: EpisodeDataset) -> list[SuccessExample]:
+    """One example per (episode, instruction) judged in ``labels/success.parquet`` (the latest
+    row wins); episodes with no row fall back to the env's ``success`` when it is known."""
+    rows = dataset.success_labels().to_pylist()
+    latest: dict[tuple[int, str], dict] = {}
+    for row in rows:
+        instruction = row["instruction"] or dataset.meta(row["episode"]).instruction
+        latest[(row["episode"], instruction)] = {**row, "instruction": instruction}
+    labelled = {episode for episode, _ in latest}
+    examples = []
+    for (episode, instruction), row in sorted(latest.items()):
+        deviation = None
+        if row["deviation_step"] is not None:
+            deviation = _frame_of_step(dataset, episode, int(row["deviation_step"]))
+        examples.append(
+            SuccessExample(episode, instruction, bool(row["label"]), deviation, row["source"],
+                           family_of(dataset, episode))
+        )  # fmt: skip
+    for meta in dataset.episodes:
+        if meta.index not in labelled and meta.success is not None:
+            examples.append(
+                SuccessExample(meta.index, meta.instruction, meta.success, None, "env",
+                               family_of(dataset, meta.index))
+            )  # fmt: skip
+    if not examples:
+        raise LabelError(
+            f"{dataset.root} has no success labels and no episode with a known outcome: "
+            "run `cuakit label success DIR` first"
+        )
+    return examples
+
+
+def _frame_of_step(dataset: EpisodeDataset, episode: int, step: int) -> int:
+    """The frame on which step ``step`` was chosen (clamped to the video)."""
+    frames = dataset.steps(episode).column("frame_index").to_pylist()
+    meta = dataset.meta(episode)
+    if not frames:
+        return meta.num_frames - 1
+    return int(frames[min(max(step, 0), len(frames) - 1)])
+
+
+def pair_examples(dataset: EpisodeDataset, include_flipped: bool = True) -> list[PairExample]:
+    """Preference pairs (``chosen`` preferred). Flipped (noisy) pairs carry ``:flipped``."""
+    pairs = []
+    for row in dataset.preference_labels().to_pylist():
+        if not include_flipped and "flipped" in row["criterion"]:
+            continue
+        pairs.append(
+            PairExample(row["chosen"], row["rejected"], float(row["margin"]), row["criterion"],
+                        family_of(dataset, row["chosen"]))
+        )  # fmt: skip
+    return pairs
+
+
+def _seed_bucket(seed: int | None) -> float:
+    """A fixed pseudo-random number in [0, 1) per seed: held-out seeds are a stable set."""
+    return (zlib.crc32(json.dumps(seed).encode()) % 10_000) / 10_000
+
+
+def split_episodes(
+    dataset: EpisodeDataset, how: str = "seeds", holdout: float = 0.2
+) -> tuple[set[int], set[int]]:
+    """(train, test) episode indices. ``seeds``: a fraction of seeds held out (derived negative
+    episodes share their source's seed, so they fall on the same side); ``family:NAME``: every
+    episode of that family held out (leave-one-family-out)."""
+    train, test = set(), set()
+    if how == "seeds":
+        if not 0 < holdout < 1:
+            raise ConfigError(f"holdout={holdout}: use a fraction in (0, 1), e.g. 0.2")
+        for meta in dataset.episodes:
+            (test if _seed_bucket(meta.seed) < holdout else train).add(meta.index)
+    elif how.startswith("family:"):
+        family = how.removeprefix("family:")
+        families = {family_of(dataset, m.index) for m in dataset.episodes}
+        if family not in families:
+            raise ConfigError(f"split {how!r}: no such family; the dataset has {sorted(families)}")
+        for meta in dataset.episodes:
+            (test if family_of(dataset, meta.index) == family else train).add(meta.index)
+    else:
+        raise ConfigError(f"split {how!r}: use 'seeds' or 'family:NAME'")
+    if not train or not test:
+        raise ConfigError(
+            f"split {how!r} leaves an empty side: {len(train)} train, {len(test)} test"
+        )
+    return train, test
+
+
+def on_track_targets(
+    example: SuccessExample, frame_indices: np.ndarray
+) -> tuple[torch.Tensor, torch.Tensor]:
+    """Per-frame targets for the progress head, read as "the video up to this frame is still
+    consistent with the instruction": 1 before the deviation frame, 0 from it on. Correct
+    videos are on track throughout; an incorrect one with an unknown deviation only
+    constrains its last frame. Returns (targets (T,), mask (T,))."""
+    count = len(frame_indices)
+    targets, mask = torch.ones(count), torch.ones(count)
+    if not example.label:
+        if example.deviation_frame is None:
+            targets[-1], mask[:-1] = 0.0, 0.0
+        else:
+            after = torch.from_numpy(frame_indices >= example.deviation_frame)
+            targets[after] = 0.0
+            targets[-1] = 0.0
+    return targets, mask

@@ -1,0 +1,504 @@
+"""The video reward model: ``(frames, instruction) -> reward, success logit, per-frame progress``.
+
+Three backbones behind one interface, each returning a pooled clip feature ``(B, D)`` and
+per-frame features ``(B, T, D)`` that the shared heads read:
+
+- ``frame-temporal`` (default, after ExeVRM): a small conv stem turns each frame into a grid of
+  tokens (one per ``patch``×``patch`` pixels) plus a mean-pooled frame-summary token; token
+  pruning on the raw pixels (`cuakit.video.pruning.prune`) drops still background and unchanged
+  positions; the kept tokens, the T summaries, an instruction token and a CLS token go through
+  one joint transformer. Kept tokens are gathered into a padded batch (a key-padding mask hides
+  the padding), so the transformer's compute shrinks with pruning; the conv stem still runs on
+  whole frames. The instruction FiLM-modulates the frame features and is attended to as a token.
+- ``timesformer``: Hugging Face ``TimesformerModel`` (divided space-time attention), random
+  weights from a small config or ``from_pretrained(config.pretrained)`` from a local folder.
+  Frames are letterboxed to its square ``image_size``. Pooled feature = its CLS token; per-frame
+  features = the mean of each frame's patch tokens. The instruction FiLM-modulates both.
+- ``cnn3d``: a small 3D CNN written here (stem + three blocks, FiLM after each; no temporal
+  stride, so per-frame features come straight from the last block before temporal pooling).
+
+Frames are float ``(B, T, 3, H, W)`` in [0, 1]; the instruction is its ``(B, text_dim)``
+embedding (`cuakit.reward.text.InstructionEncoder`). Checkpoints are a folder holding
+``model.safetensors`` and ``config.json``::
+
+    {"format": "cuakit-reward-model", "format_version": 1, "backbone": "...", "config": {...}}
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import asdict, dataclass, fields
+from pathlib import Path
+from typing import Any
+
+import torch
+import torch.nn.functional as F
+from safetensors import SafetensorError
+from safetensors.torch import load_file, save_file
+from torch import nn
+
+from cuakit.errors import CheckpointError, ConfigError, RewardInputError
+from cuakit.video.pruning import patchify, prune
+
+BACKBONES = ("frame-temporal", "timesformer", "cnn3d")
+FORMAT_NAME = "cuakit-reward-model"
+FORMAT_VERSION = 1
+CONFIG_FILE = "config.json"
+WEIGHTS_FILE = "model.safetensors"
+
+
+@dataclass(frozen=True)
+class RewardModelConfig:
+    backbone: str = "frame-temporal"
+    """one of frame-temporal (default), timesformer, cnn3d"""
+    frames: int = 12
+    """frames T per clip (the model rejects clips of another length)"""
+    height: int = 100
+    """frame height in pixels"""
+    width: int = 160
+    """frame width in pixels"""
+    dim: int = 128
+    """feature width D (TimeSformer hidden size; ignored for a pretrained TimeSformer)"""
+    depth: int = 2
+    """transformer layers (frame-temporal, timesformer)"""
+    heads: int = 4
+    """attention heads (frame-temporal, timesformer)"""
+    patch: int = 20
+    """frame-temporal: pixels per grid token side (and pruning patch); a multiple of 4"""
+    text_dim: int = 384
+    """instruction embedding width (MiniLM: 384)"""
+    prune_spatial: bool = True
+    """frame-temporal: drop large regions of near-identical patches within a frame"""
+    prune_temporal: bool = True
+    """frame-temporal: drop positions unchanged since their last kept version"""
+    prune_threshold: float = 0.02
+    """mean absolute pixel difference (on [0, 1]) under which patches count as identical"""
+    min_region: int = 4
+    """spatial pruning drops connected regions of at least this many patches"""
+    cnn_channels: int = 32
+    """cnn3d: channels of the stem (blocks use 2x and 4x; features are 4x wide)"""
+    timesformer_image_size: int = 96
+    """timesformer: square input side; frames are letterboxed to it"""
+    timesformer_patch: int = 16
+    """timesformer: patch side in pixels"""
+    pretrained: str | None = None
+    """timesformer: local folder of a saved TimesformerModel to start from (never the hub)"""
+    dropout: float = 0.0
+    """dropout in the transformer layers"""
+
+    def __post_init__(self) -> None:
+        if self.backbone not in BACKBONES:
+            raise ConfigError(f"backbone {self.backbone!r} unknown: choose one of {BACKBONES}")
+        for name in ("frames", "height", "width", "dim", "depth", "heads", "patch", "text_dim"):
+            if getattr(self, name) < 1:
+                raise ConfigError(f"{name} must be positive, got {getattr(self, name)}")
+        if self.dim % self.heads:
+            raise ConfigError(f"dim {self.dim} is not divisible by heads {self.heads}")
+        if self.backbone == "frame-temporal":
+            if self.patch % 4:
+                raise ConfigError(f"patch must be a multiple of 4 (conv stem), got {self.patch}")
+            if self.height % self.patch or self.width % self.patch:
+                raise ConfigError(
+                    f"frames of {self.height}x{self.width} do not split into {self.patch}-pixel "
+                    "patches: choose a patch that divides both"
+                )
+        if self.backbone == "timesformer" and self.timesformer_image_size % self.timesformer_patch:
+            raise ConfigError(
+                f"timesformer_image_size {self.timesformer_image_size} is not a multiple of "
+                f"timesformer_patch {self.timesformer_patch}"
+            )
+
+    @property
+    def grid(self) -> tuple[int, int]:
+        """frame-temporal token grid (rows, columns)."""
+        return self.height // self.patch, self.width // self.patch
+
+    @classmethod
+    def timesformer_base(cls, frames: int = 8) -> RewardModelConfig:
+        """TimeSformer-base (hidden 768, 12 layers, 12 heads, 224x224, patch 16), random weights."""
+        return cls(
+            backbone="timesformer",
+            frames=frames,
+            height=224,
+            width=224,
+            dim=768,
+            depth=12,
+            heads=12,
+            timesformer_image_size=224,
+            timesformer_patch=16,
+        )
+
+
+@dataclass(frozen=True)
+class RewardOutput:
+    reward: torch.Tensor
+    """(B,) float32: scalar reward, unbounded (Bradley–Terry logits)"""
+    success_logit: torch.Tensor
+    """(B,) float32: logit of P(task completed)"""
+    progress_logits: torch.Tensor
+    """(B, T) float32: logit of P(task done by frame t)"""
+    kept_ratio: float
+    """fraction of grid tokens the transformer saw after pruning (1.0 without pruning)"""
+
+
+def _group_norm(channels: int) -> nn.GroupNorm:
+    return nn.GroupNorm(math.gcd(8, channels), channels)
+
+
+class FiLM(nn.Module):
+    """Feature-wise affine modulation by the instruction: ``x * (1 + gamma) + beta``."""
+
+    def __init__(self, text_dim: int, channels: int) -> None:
+        super().__init__()
+        self.proj = nn.Linear(text_dim, 2 * channels)
+
+    def forward(self, x: torch.Tensor, text: torch.Tensor, channel_dim: int = -1) -> torch.Tensor:
+        gamma, beta = self.proj(text).chunk(2, dim=-1)  # (B, C) each
+        shape = [x.shape[0]] + [1] * (x.ndim - 1)
+        shape[channel_dim] = x.shape[channel_dim]
+        return x * (1 + gamma.reshape(shape)) + beta.reshape(shape)
+
+
+class Block(nn.Module):
+    """Pre-norm transformer layer; ``key_padding`` (B, S) True marks padding keys to ignore."""
+
+    def __init__(self, dim: int, heads: int, dropout: float) -> None:
+        super().__init__()
+        self.heads, self.dropout = heads, dropout
+        self.norm1, self.norm2 = nn.LayerNorm(dim), nn.LayerNorm(dim)
+        self.qkv = nn.Linear(dim, 3 * dim)
+        self.proj = nn.Linear(dim, dim)
+        self.mlp = nn.Sequential(nn.Linear(dim, 4 * dim), nn.GELU(), nn.Linear(4 * dim, dim))
+
+    def forward(self, x: torch.Tensor, key_padding: torch.Tensor) -> torch.Tensor:
+        b, s, d = x.shape
+        qkv = self.qkv(self.norm1(x)).reshape(b, s, 3, self.heads, d // self.heads)
+        q, k, v = qkv.permute(2, 0, 3, 1, 4)  # (B, heads, S, hd) each
+        attend = ~key_padding[:, None, None, :]  # (B, 1, 1, S)
+        p = self.dropout if self.training else 0.0
+        a = F.scaled_dot_product_attention(q, k, v, attn_mask=attend, dropout_p=p)
+        x = x + self.proj(a.transpose(1, 2).reshape(b, s, d))  # (B, S, D)
+        return x + self.mlp(self.norm2(x))
+
+
+class FrameTemporalBackbone(nn.Module):
+    def __init__(self, config: RewardModelConfig) -> None:
+        super().__init__()
+        self.config = config
+        d, gh, gw = config.dim, *config.grid
+        first = config.patch // 4
+        self.stem = nn.Sequential(  # (B*T, 3, H, W) -> (B*T, D, gh, gw): strides first, 2, 2
+            nn.Conv2d(3, d // 4, kernel_size=first, stride=first),
+            _group_norm(d // 4),
+            nn.GELU(),
+            nn.Conv2d(d // 4, d // 2, kernel_size=3, stride=2, padding=1),
+            _group_norm(d // 2),
+            nn.GELU(),
+            nn.Conv2d(d // 2, d, kernel_size=3, stride=2, padding=1),
+        )
+        self.text_proj = nn.Linear(config.text_dim, d)
+        self.film = FiLM(d, d)
+        self.space_pos = nn.Parameter(torch.randn(gh * gw, d) * 0.02)
+        self.time_pos = nn.Parameter(torch.randn(config.frames, d) * 0.02)
+        self.summary_type = nn.Parameter(torch.randn(d) * 0.02)
+        self.instruction_type = nn.Parameter(torch.randn(d) * 0.02)
+        self.cls = nn.Parameter(torch.randn(d) * 0.02)
+        self.blocks = nn.ModuleList(
+            Block(d, config.heads, config.dropout) for _ in range(config.depth)
+        )
+        self.norm = nn.LayerNorm(d)
+        self.out_dim = d
+
+    def keep_mask(self, frames: torch.Tensor) -> torch.Tensor:
+        """bool (B, T, N): the grid tokens pruning keeps (all when pruning is off)."""
+        c = self.config
+        b, t = frames.shape[:2]
+        if not (c.prune_spatial or c.prune_temporal):
+            return torch.ones(b, t, c.grid[0] * c.grid[1], dtype=torch.bool, device=frames.device)
+        patches = patchify(frames.detach().float(), c.patch)  # (B, T, N, 3*p*p)
+        return prune(
+            patches, c.grid, c.prune_spatial, c.prune_temporal, c.prune_threshold, c.min_region
+        ).keep
+
+    def forward(
+        self, frames: torch.Tensor, text: torch.Tensor
+    ) -> tuple[torch.Tensor, torch.Tensor, float]:
+        b, t = frames.shape[:2]
+        n, d = self.space_pos.shape
+        x = self.stem(frames.flatten(0, 1))  # (B*T, D, gh, gw)
+        tokens = x.flatten(2).transpose(1, 2).reshape(b, t, n, d)  # (B, T, N, D)
+        instruction = self.text_proj(text)  # (B, D)
+        tokens = self.film(tokens, instruction)  # (B, T, N, D)
+        summary = tokens.mean(2) + self.time_pos + self.summary_type  # (B, T, D)
+        tokens = tokens + self.space_pos + self.time_pos[:, None]  # (B, T, N, D)
+
+        keep = self.keep_mask(frames).reshape(b, t * n)  # (B, T*N)
+        counts = keep.sum(1)  # (B,)
+        longest = int(counts.max())
+        # kept tokens first (stable: in time/raster order), then cut to the longest clip
+        order = torch.argsort((~keep).to(torch.int8), dim=1, stable=True)[:, :longest]
+        kept = tokens.reshape(b, t * n, d).gather(1, order[..., None].expand(-1, -1, d))
+        padding = torch.arange(longest, device=frames.device)[None] >= counts[:, None]  # (B, L)
+
+        seq = torch.cat(
+            [
+                self.cls.expand(b, 1, d),
+                (instruction + self.instruction_type)[:, None],
+                summary,
+                kept,
+            ],
+            dim=1,
+        )  # (B, 2 + T + L, D)
+        fixed = torch.zeros(b, 2 + t, dtype=torch.bool, device=frames.device)
+        key_padding = torch.cat([fixed, padding], 1)  # (B, S): True = padding, never attended
+        h = seq
+        for block in self.blocks:
+            h = block(h, key_padding)
+        h = self.norm(h)  # (B, 2 + T + L, D)
+        kept_ratio = keep.float().mean().item()
+        return h[:, 0], h[:, 2 : 2 + t], kept_ratio
+
+
+class TimesformerBackbone(nn.Module):
+    MEAN, STD = 0.45, 0.225  # the normalisation TimeSformer checkpoints are trained with
+
+    def __init__(
+        self, config: RewardModelConfig, timesformer_config: dict[str, Any] | None = None
+    ) -> None:
+        super().__init__()
+        from transformers import TimesformerConfig, TimesformerModel
+
+        if timesformer_config is not None:  # rebuilding a saved cuakit checkpoint
+            model = TimesformerModel(TimesformerConfig.from_dict(timesformer_config))
+        elif config.pretrained is not None:
+            path = Path(config.pretrained)
+            if not (path / "config.json").is_file():
+                raise CheckpointError(
+                    f"pretrained={path}: no TimesformerModel there (config.json missing); pass "
+                    "a folder written by TimesformerModel.save_pretrained"
+                )
+            try:
+                model = TimesformerModel.from_pretrained(path, local_files_only=True)
+            except (OSError, ValueError) as exc:
+                raise CheckpointError(f"pretrained={path}: cannot load: {exc}") from exc
+        else:
+            model = TimesformerModel(
+                TimesformerConfig(
+                    image_size=config.timesformer_image_size,
+                    patch_size=config.timesformer_patch,
+                    num_frames=config.frames,
+                    hidden_size=config.dim,
+                    num_hidden_layers=config.depth,
+                    num_attention_heads=config.heads,
+                    intermediate_size=4 * config.dim,
+                    hidden_dropout_prob=config.dropout,
+                    attention_probs_dropout_prob=config.dropout,
+                )
+            )
+        if model.config.num_frames != config.frames:
+            raise CheckpointError(
+                f"the TimeSformer expects {model.config.num_frames} frames per clip but the "
+                f"config says frames={config.frames}: set frames={model.config.num_frames}"
+            )
+        self.timesformer = model
+        self.image_size = int(model.config.image_size)
+        self.out_dim = int(model.config.hidden_size)
+        self.film = FiLM(config.text_dim, self.out_dim)
+
+    def letterbox(self, frames: torch.Tensor) -> torch.Tensor:
+        """(B, T, 3, H, W) in [0, 1] -> normalised (B, T, 3, S, S); aspect kept, grey padding."""
+        b, t, c, h, w = frames.shape
+        s = self.image_size
+        x = (frames.flatten(0, 1) - self.MEAN) / self.STD  # (B*T, 3, H, W)
+        if (h, w) != (s, s):
+            scale = s / max(h, w)
+            size = (max(1, round(h * scale)), max(1, round(w * scale)))
+            x = F.interpolate(x, size=size, mode="bilinear", antialias=True, align_corners=False)
+            top, left = (s - size[0]) // 2, (s - size[1]) // 2
+            x = F.pad(x, (left, s - size[1] - left, top, s - size[0] - top))  # 0 = mean grey
+        return x.reshape(b, t, c, s, s)
+
+    def forward(
+        self, frames: torch.Tensor, text: torch.Tensor
+    ) -> tuple[torch.Tensor, torch.Tensor, float]:
+        b, t = frames.shape[:2]
+        h = self.timesformer(pixel_values=self.letterbox(frames)).last_hidden_state  # (B, 1+N*T, D)
+        per_frame = h[:, 1:].reshape(b, -1, t, h.shape[-1]).mean(1)  # tokens are (patch, frame)
+        return self.film(h[:, 0], text), self.film(per_frame, text), 1.0
+
+
+class Conv3dBackbone(nn.Module):
+    def __init__(self, config: RewardModelConfig) -> None:
+        super().__init__()
+        c = config.cnn_channels
+        self.stem = nn.Sequential(  # (B, 3, T, H, W) -> (B, c, T, H/5, W/5)
+            nn.Conv3d(3, c, kernel_size=(1, 5, 5), stride=(1, 5, 5)), _group_norm(c), nn.GELU()
+        )
+        widths = [(c, 2 * c, 2), (2 * c, 4 * c, 2), (4 * c, 4 * c, 1)]  # (in, out, spatial stride)
+        self.convs = nn.ModuleList(
+            nn.Conv3d(i, o, kernel_size=3, stride=(1, s, s), padding=1) for i, o, s in widths
+        )
+        self.norms = nn.ModuleList(_group_norm(o) for _, o, _ in widths)
+        self.films = nn.ModuleList(FiLM(config.text_dim, o) for _, o, _ in widths)
+        self.out_dim = 4 * c
+        self.norm = nn.LayerNorm(self.out_dim)
+
+    def forward(
+        self, frames: torch.Tensor, text: torch.Tensor
+    ) -> tuple[torch.Tensor, torch.Tensor, float]:
+        x = self.stem(frames.transpose(1, 2))  # (B, c, T, h, w)
+        for conv, norm, film in zip(self.convs, self.norms, self.films, strict=True):
+            x = F.gelu(film(norm(conv(x)), text, channel_dim=1))  # (B, C, T, h', w')
+        per_frame = self.norm(x.mean((3, 4)).transpose(1, 2))  # (B, T, 4c)
+        return per_frame.mean(1), per_frame, 1.0
+
+
+class VideoRewardModel(nn.Module):
+    """``forward(frames (B,T,3,H,W) in [0,1], text (B,text_dim)) -> RewardOutput``."""
+
+    def __init__(
+        self, config: RewardModelConfig, _timesformer_config: dict[str, Any] | None = None
+    ) -> None:
+        super().__init__()
+        self.config = config
+        if config.backbone == "frame-temporal":
+            self.backbone: nn.Module = FrameTemporalBackbone(config)
+        elif config.backbone == "timesformer":
+            self.backbone = TimesformerBackbone(config, _timesformer_config)
+        else:
+            self.backbone = Conv3dBackbone(config)
+        d = self.backbone.out_dim
+        self.reward_head = nn.Linear(d, 1)
+        self.success_head = nn.Linear(d, 1)
+        self.progress_head = nn.Linear(d, 1)
+
+    def check_inputs(self, frames: torch.Tensor, text: torch.Tensor) -> None:
+        c = self.config
+        expected = f"(B, {c.frames}, 3, {c.height}, {c.width})"
+        if not isinstance(frames, torch.Tensor) or not frames.is_floating_point():
+            raise RewardInputError(
+                f"frames: expected a float tensor {expected} in [0, 1], got "
+                f"{getattr(frames, 'dtype', type(frames).__name__)}; convert uint8 with "
+                "cuakit.video.clips.to_tensor"
+            )
+        if frames.ndim != 5 or tuple(frames.shape[2:]) != (3, c.height, c.width):
+            raise RewardInputError(
+                f"frames: expected shape {expected}, got {tuple(frames.shape)}; resize clips to "
+                f"{c.height}x{c.width} (cuakit.video.clips.resize)"
+            )
+        if frames.shape[1] != c.frames:
+            raise RewardInputError(
+                f"frames: expected T={c.frames} frames per clip, got {frames.shape[1]}; sample "
+                f"clips with cuakit.video.clips.uniform_indices(num_frames, {c.frames})"
+            )
+        if frames.numel():
+            low, high = torch.aminmax(frames.detach())
+            if not (low.item() >= 0.0 and high.item() <= 1.0):  # also catches NaN
+                raise RewardInputError(
+                    f"frames: expected values in [0, 1], got [{low.item():.3g}, "
+                    f"{high.item():.3g}]; divide uint8 pixels by 255"
+                )
+        if text.ndim != 2 or tuple(text.shape) != (frames.shape[0], c.text_dim):
+            raise RewardInputError(
+                f"text: expected instruction embeddings ({frames.shape[0]}, {c.text_dim}), got "
+                f"{tuple(text.shape)}; embed instructions with InstructionEncoder.encode"
+            )
+
+    def forward(self, frames: torch.Tensor, text: torch.Tensor) -> RewardOutput:
+        self.check_inputs(frames, text)
+        pooled, per_frame, kept_ratio = self.backbone(frames, text.to(frames.dtype))
+        return RewardOutput(
+            reward=self.reward_head(pooled).squeeze(-1).float(),  # (B,)
+            success_logit=self.success_head(pooled).squeeze(-1).float(),  # (B,)
+            progress_logits=self.progress_head(per_frame).squeeze(-1).float(),  # (B, T)
+            kept_ratio=kept_ratio,
+        )
+
+    # ---- checkpoints ---------------------------------------------------------------------------
+
+    def save_pretrained(self, directory: str | Path) -> Path:
+        """Write ``model.safetensors`` and ``config.json`` into ``directory`` (created)."""
+        directory = Path(directory)
+        directory.mkdir(parents=True, exist_ok=True)
+        meta: dict[str, Any] = {
+            "format": FORMAT_NAME,
+            "format_version": FORMAT_VERSION,
+            "backbone": self.config.backbone,
+            "config": asdict(self.config),
+        }
+        if isinstance(self.backbone, TimesformerBackbone):
+            meta["timesformer_config"] = self.backbone.timesformer.config.to_dict()
+        state = {name: tensor.detach().contiguous() for name, tensor in self.state_dict().items()}
+        save_file(state, str(directory / WEIGHTS_FILE))
+        (directory / CONFIG_FILE).write_text(json.dumps(meta, indent=2, default=str) + "\n")
+        return directory
+
+    @classmethod
+    def from_pretrained(
+        cls, directory: str | Path, backbone: str | None = None
+    ) -> VideoRewardModel:
+        """Load a folder written by `save_pretrained`; the model comes back in eval mode.
+
+        Raises `CheckpointError` when the folder or a file is missing or corrupt, the format
+        version is not this cuakit's, or ``backbone`` is given and differs from the checkpoint's.
+        """
+        directory = Path(directory)
+        if not directory.is_dir():
+            raise CheckpointError(
+                f"no checkpoint folder at {directory}: pass a folder written by save_pretrained"
+            )
+        config_path, weights_path = directory / CONFIG_FILE, directory / WEIGHTS_FILE
+        for path in (config_path, weights_path):
+            if not path.is_file():
+                raise CheckpointError(
+                    f"{path} is missing: the checkpoint is incomplete; save it again with "
+                    "VideoRewardModel.save_pretrained"
+                )
+        try:
+            meta = json.loads(config_path.read_text())
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise CheckpointError(f"{config_path} is not valid JSON ({exc}): re-save") from exc
+        if not isinstance(meta, dict) or meta.get("format") != FORMAT_NAME:
+            raise CheckpointError(
+                f"{config_path} is not a cuakit reward model (format "
+                f"{meta.get('format') if isinstance(meta, dict) else None!r}, expected "
+                f"{FORMAT_NAME!r})"
+            )
+        if meta.get("format_version") != FORMAT_VERSION:
+            raise CheckpointError(
+                f"{config_path}: format_version {meta.get('format_version')!r}, this cuakit "
+                f"reads version {FORMAT_VERSION}; load it with the cuakit that wrote it"
+            )
+        known = {f.name for f in fields(RewardModelConfig)}
+        raw = meta.get("config")
+        if not isinstance(raw, dict) or set(raw) - known:
+            unknown = sorted(set(raw) - known) if isinstance(raw, dict) else raw
+            raise CheckpointError(f"{config_path}: unusable config ({unknown!r} unknown)")
+        try:
+            config = RewardModelConfig(**raw)
+        except (TypeError, ConfigError) as exc:
+            raise CheckpointError(f"{config_path}: invalid config: {exc}") from exc
+        if backbone is not None and backbone != config.backbone:
+            raise CheckpointError(
+                f"{directory} holds a {config.backbone!r} model, not {backbone!r}: pass "
+                f"backbone={config.backbone!r} or a checkpoint of the backbone you want"
+            )
+        model = cls(config, _timesformer_config=meta.get("timesformer_config"))
+        try:
+            state = load_file(str(weights_path))
+        except (SafetensorError, OSError) as exc:
+            raise CheckpointError(
+                f"{weights_path} cannot be read ({exc}): the file is corrupt or truncated; "
+                "save the checkpoint again"
+            ) from exc
+        try:
+            model.load_state_dict(state, strict=True)
+        except RuntimeError as exc:
+            lines = str(exc).strip().splitlines()  # a header, then one line per problem
+            first = lines[min(1, len(lines) - 1)].strip()
+            raise CheckpointError(
+                f"{weights_path} does not match the {config.backbone} model that {config_path} "
+                f"describes ({first}); save weights and config together with save_pretrained"
+            ) from exc
+        return model.eval()

@@ -1,0 +1,96 @@
+"""Using a trained reward model: load a run, score execution videos under instructions."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+import numpy as np
+import torch
+
+from cuakit.errors import CheckpointError, RewardInputError
+from cuakit.reward.evaluate import flip_frame
+from cuakit.reward.model import VideoRewardModel
+from cuakit.reward.text import InstructionEncoder
+from cuakit.video.clips import resize, uniform_indices
+
+
+@dataclass(frozen=True)
+class VideoScore:
+    reward: float
+    """the scalar reward (Bradley–Terry scale: only differences are meaningful)"""
+    p_success: float
+    """P(the video completes the instruction)"""
+    on_track: tuple[float, ...]
+    """per sampled frame, P(still consistent with the instruction so far)"""
+    frame_indices: tuple[int, ...]
+    """original frame index of each sampled frame"""
+    flip_frame: int | None
+    """original frame index where the judgement flips to off-track, if it does"""
+
+
+class Scorer:
+    """A reward model ready to judge videos; ``Scorer.from_run(run_dir)``."""
+
+    def __init__(self, model: VideoRewardModel, text: InstructionEncoder | None = None) -> None:
+        self.model = model.eval()
+        self.config = model.config
+        self.text = text or InstructionEncoder()
+
+    @classmethod
+    def from_run(cls, run: str | Path) -> Scorer:
+        run = Path(run)
+        folder = run / "model" if (run / "model").is_dir() else run
+        if not folder.is_dir():
+            raise CheckpointError(
+                f"{run} is not a reward run: expected {run}/model "
+                "(written by `cuakit reward train`)"
+            )
+        return cls(VideoRewardModel.from_pretrained(folder))
+
+    def clip(self, frames: np.ndarray) -> tuple[torch.Tensor, np.ndarray]:
+        """(T, 3, H, W) float clip in [0, 1] and the sampled frame indices."""
+        if frames.ndim != 4 or frames.shape[-1] != 3 or len(frames) == 0:
+            raise RewardInputError(
+                f"frames must be a non-empty (N, H, W, 3) array, got {frames.shape}"
+            )
+        picks = uniform_indices(len(frames), self.config.frames)
+        small = resize(frames[picks], self.config.height, self.config.width)
+        return torch.from_numpy(small).permute(0, 3, 1, 2).float().div_(255.0), picks
+
+    @torch.no_grad()
+    def score(
+        self, videos: Sequence[np.ndarray], instructions: Sequence[str], batch: int = 16
+    ) -> list[VideoScore]:
+        """Score each (N_i, H, W, 3) uint8 video under its instruction, in batches."""
+        if len(videos) != len(instructions):
+            raise RewardInputError(f"{len(videos)} videos but {len(instructions)} instructions")
+        out: list[VideoScore] = []
+        for lo in range(0, len(videos), batch):
+            clips, picks = zip(*(self.clip(v) for v in videos[lo : lo + batch]), strict=True)
+            text = self.text.encode(list(instructions[lo : lo + batch]))
+            result = self.model(torch.stack(clips), text)
+            tracks = torch.sigmoid(result.progress_logits.float()).numpy()
+            for i, chosen in enumerate(picks):
+                flip = flip_frame(tracks[i])
+                out.append(
+                    VideoScore(
+                        reward=float(result.reward[i]),
+                        p_success=float(torch.sigmoid(result.success_logit[i].float())),
+                        on_track=tuple(float(x) for x in tracks[i]),
+                        frame_indices=tuple(int(x) for x in chosen),
+                        flip_frame=None if flip is None else int(chosen[flip]),
+                    )
+                )
+        return out
+
+
+def run_config(run: Path) -> dict:
+    """The training config a run was made with (``config.json``)."""
+    path = Path(run) / "config.json"
+    try:
+        return json.loads(path.read_text())
+    except (OSError, json.JSONDecodeError) as exc:
+        raise CheckpointError(f"{path} cannot be read ({exc}); is {run} a reward run?") from exc

@@ -1,0 +1,412 @@
+"""Training the video reward model: ``RewardConfig`` and ``RewardTrainer``, top to bottom.
+
+Three losses on one forward pass per batch:
+- success: BCE on the success logit for (video, instruction, correct?) examples — negatives
+  included (a successful video under a mismatched instruction is *incorrect*);
+- preference: Bradley–Terry, ``-log σ(r_chosen − r_rejected − margin)``: the preferred video
+  must get the higher reward (the seed's sketch trained the opposite sign);
+- first deviation: per-frame BCE on the progress head read as "still on track", 1 before the
+  frame where the video departs from the instruction and 0 from it on.
+
+A run folder holds ``config.json``, ``metrics.json`` (history + final held-out evaluation),
+``curves.png``, ``model/`` (safetensors) and ``checkpoint/`` (model + optimiser state to resume).
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import matplotlib
+
+matplotlib.use("Agg")
+import matplotlib.pyplot as plt
+import numpy as np
+import torch
+import torch.nn.functional as F
+from safetensors.torch import load_file, save_file
+
+from cuakit.episodes import EpisodeDataset
+from cuakit.errors import CheckpointError, ConfigError
+from cuakit.reward import evaluate as ev
+from cuakit.reward.data import (
+    ClipBank,
+    PairExample,
+    SuccessExample,
+    on_track_targets,
+    pair_examples,
+    split_episodes,
+    success_examples,
+)
+from cuakit.reward.model import RewardModelConfig, VideoRewardModel
+from cuakit.reward.text import InstructionEncoder
+from cuakit.video.augment import augment
+
+BACKBONES = ("frame-temporal", "timesformer", "cnn3d")
+
+
+@dataclass(frozen=True)
+class RewardConfig:
+    backbone: str = "frame-temporal"
+    """frame-temporal (default) | timesformer | cnn3d"""
+    frames: int = 12
+    """frames per clip, sampled uniformly (first and last always included)"""
+    height: int = 100
+    """clip height in pixels"""
+    width: int = 160
+    """clip width in pixels"""
+    prune: bool = True
+    """ExeVRM token pruning (frame-temporal only): drop static and uniform patches"""
+    epochs: int = 6
+    """passes over the training success examples"""
+    batch_size: int = 16
+    """success examples per step"""
+    pairs_per_batch: int = 8
+    """preference pairs per step (two clips each)"""
+    learning_rate: float = 1e-3
+    """AdamW peak learning rate"""
+    weight_decay: float = 0.01
+    """AdamW weight decay"""
+    warmup_ratio: float = 0.05
+    """fraction of steps with linear warm-up before the cosine decay"""
+    grad_accum: int = 1
+    """micro-batches per optimiser step"""
+    max_grad_norm: float = 1.0
+    """gradient clipping"""
+    bf16: bool = False
+    """bf16 autocast (2–3x faster on CPUs with bf16 matrix units)"""
+    use_margin: bool = False
+    """subtract each pair's margin inside the Bradley–Terry loss"""
+    success_weight: float = 1.0
+    """weight of the success BCE"""
+    pair_weight: float = 1.0
+    """weight of the Bradley–Terry loss"""
+    deviation_weight: float = 0.5
+    """weight of the per-frame first-deviation loss"""
+    split: str = "seeds"
+    """held-out 'seeds' or 'family:NAME' (leave-one-family-out)"""
+    holdout: float = 0.2
+    """fraction of seeds held out with split=seeds"""
+    augment: float = 0.0
+    """augmentation strength (colour jitter, small crop, theme change); 0 = off"""
+    max_steps: int | None = None
+    """stop after this many optimiser steps (smoke tests)"""
+    seed: int = 0
+    """seed of everything"""
+
+    def __post_init__(self) -> None:
+        if self.backbone not in BACKBONES:
+            raise ConfigError(f"backbone={self.backbone!r}: use one of {BACKBONES}")
+        for name in ("frames", "height", "width", "batch_size", "grad_accum"):
+            if getattr(self, name) < 1:
+                raise ConfigError(f"{name}={getattr(self, name)} must be at least 1")
+        if self.epochs < 0:
+            raise ConfigError(f"epochs={self.epochs} must be ≥ 0 (0 only evaluates)")
+
+    @property
+    def model_config(self) -> RewardModelConfig:
+        return RewardModelConfig(
+            backbone=self.backbone, frames=self.frames, height=self.height, width=self.width,
+            prune_spatial=self.prune, prune_temporal=self.prune,
+        )  # fmt: skip
+
+
+@dataclass
+class History:
+    steps: list[int] = field(default_factory=list)
+    losses: dict[str, list[float]] = field(default_factory=dict)
+    eval_steps: list[int] = field(default_factory=list)
+    evals: dict[str, list[float]] = field(default_factory=dict)
+
+    def log(self, step: int, values: dict[str, float]) -> None:
+        self.steps.append(step)
+        for key, value in values.items():
+            self.losses.setdefault(key, []).append(value)
+
+    def log_eval(self, step: int, values: dict[str, float]) -> None:
+        self.eval_steps.append(step)
+        for key, value in values.items():
+            self.evals.setdefault(key, []).append(value)
+
+
+class RewardTrainer:
+    """``RewardTrainer(data, config, out).train()`` → the final metrics (also in metrics.json)."""
+
+    def __init__(
+        self,
+        data: str | Path | EpisodeDataset,
+        config: RewardConfig,
+        out: str | Path,
+        progress: Callable[[str, int, int], None] | None = None,
+    ) -> None:
+        self.dataset = data if isinstance(data, EpisodeDataset) else EpisodeDataset(data)
+        self.config, self.out, self.progress = config, Path(out), progress
+        torch.manual_seed(config.seed)
+        self.rng = np.random.default_rng(config.seed)
+        # ---- data: examples, split, clips, instruction embeddings ----------------------
+        examples, pairs = success_examples(self.dataset), pair_examples(self.dataset)
+        self.train_episodes, self.test_episodes = split_episodes(
+            self.dataset, config.split, config.holdout
+        )
+        self.train_examples = [e for e in examples if e.episode in self.train_episodes]
+        self.test_examples = [e for e in examples if e.episode in self.test_episodes]
+        self.train_pairs = [p for p in pairs if {p.chosen, p.rejected} <= self.train_episodes]
+        self.test_pairs = [p for p in pairs if {p.chosen, p.rejected} <= self.test_episodes]
+        self.bank = ClipBank(
+            self.dataset, config.frames, config.height, config.width,
+            progress=(lambda i, n: progress("decoding clips", i, n)) if progress else None,
+        )  # fmt: skip
+        self.text = InstructionEncoder()
+        every = {e.instruction for e in examples} | {m.instruction for m in self.dataset.episodes}
+        self.embeddings = dict(zip(sorted(every), self.text.encode(sorted(every)), strict=True))
+        # ---- model, optimiser, schedule -------------------------------------------------
+        self.model = VideoRewardModel(config.model_config)
+        self.optimizer = torch.optim.AdamW(
+            self.model.parameters(), lr=config.learning_rate, weight_decay=config.weight_decay
+        )
+        per_epoch = math.ceil(len(self.train_examples) / config.batch_size / config.grad_accum)
+        self.total_steps = max(1, per_epoch * config.epochs)
+        if config.max_steps is not None:
+            self.total_steps = min(self.total_steps, config.max_steps)
+        warmup = max(1, int(config.warmup_ratio * self.total_steps))
+        self.scheduler = torch.optim.lr_scheduler.LambdaLR(
+            self.optimizer,
+            lambda s: min(1.0, (s + 1) / warmup)
+            * 0.5 * (1 + math.cos(math.pi * min(1.0, s / self.total_steps))),
+        )  # fmt: skip
+        self.step, self.epoch = 0, 0
+        self.history = History()
+
+    # ---- one batch ---------------------------------------------------------------------
+    def _clips(self, episodes: list[int]) -> torch.Tensor:
+        clips = self.bank.batch(episodes)  # (B, T, 3, H, W)
+        if self.config.augment > 0 and self.model.training:
+            raw = (clips * 255).round().to(torch.uint8).permute(0, 1, 3, 4, 2).numpy()
+            raw = np.stack([augment(clip, self.rng, self.config.augment) for clip in raw])
+            clips = torch.from_numpy(raw).permute(0, 1, 4, 2, 3).float().div_(255.0)
+        return clips
+
+    def losses(
+        self, examples: list[SuccessExample], pairs: list[PairExample]
+    ) -> dict[str, torch.Tensor]:
+        episodes = [e.episode for e in examples]
+        chosen, rejected = [p.chosen for p in pairs], [p.rejected for p in pairs]
+        clips = self._clips(episodes + chosen + rejected)
+        instructions = [e.instruction for e in examples] + [
+            self.dataset.meta(i).instruction for i in chosen + rejected
+        ]
+        text = torch.stack([self.embeddings[i] for i in instructions])
+        with torch.autocast("cpu", dtype=torch.bfloat16, enabled=self.config.bf16):
+            out = self.model(clips, text)
+        b, p = len(examples), len(pairs)
+        labels = torch.tensor([float(e.label) for e in examples])
+        targets, masks = zip(
+            *(on_track_targets(e, self.bank.frame_indices(e.episode)) for e in examples),
+            strict=True,
+        )
+        targets, masks = torch.stack(targets), torch.stack(masks)  # (B, T)
+        deviation = F.binary_cross_entropy_with_logits(
+            out.progress_logits[:b].float(), targets, weight=masks, reduction="sum"
+        ) / masks.sum().clamp(min=1)
+        losses = {
+            "success": F.binary_cross_entropy_with_logits(out.success_logit[:b].float(), labels),
+            "deviation": deviation,
+        }
+        if p:
+            margin = torch.tensor([x.margin if self.config.use_margin else 0.0 for x in pairs])
+            r_chosen, r_rejected = out.reward[b : b + p].float(), out.reward[b + p :].float()
+            losses["pair"] = -F.logsigmoid(r_chosen - r_rejected - margin).mean()
+        c = self.config
+        losses["total"] = (
+            c.success_weight * losses["success"]
+            + c.deviation_weight * losses["deviation"]
+            + c.pair_weight * losses.get("pair", torch.zeros(()))
+        )
+        return losses
+
+    # ---- the loop ----------------------------------------------------------------------
+    def train(self) -> dict[str, Any]:
+        c = self.config
+        self.out.mkdir(parents=True, exist_ok=True)
+        (self.out / "config.json").write_text(json.dumps(asdict(c), indent=2))
+        self._maybe_resume()
+        start = time.perf_counter()
+        self.model.train()
+        while self.step < self.total_steps and self.epoch < c.epochs:
+            order = self.rng.permutation(len(self.train_examples))
+            for first in range(0, len(order), c.batch_size * c.grad_accum):
+                if self.step >= self.total_steps:
+                    break
+                self.optimizer.zero_grad()
+                logged: dict[str, float] = {}
+                for micro in range(c.grad_accum):
+                    lo = first + micro * c.batch_size
+                    batch = [self.train_examples[i] for i in order[lo : lo + c.batch_size]]
+                    if not batch:
+                        break
+                    pairs = self._sample_pairs(c.pairs_per_batch)
+                    losses = self.losses(batch, pairs)
+                    (losses["total"] / c.grad_accum).backward()
+                    for key, value in losses.items():
+                        logged[f"losses/{key}"] = logged.get(f"losses/{key}", 0.0) + (
+                            float(value.detach()) / c.grad_accum
+                        )
+                torch.nn.utils.clip_grad_norm_(self.model.parameters(), c.max_grad_norm)
+                self.optimizer.step()
+                self.scheduler.step()
+                self.step += 1
+                logged["charts/learning_rate"] = self.scheduler.get_last_lr()[0]
+                self.history.log(self.step, logged)
+                if self.progress:
+                    self.progress("training", self.step, self.total_steps)
+            self.epoch += 1
+            self.history.log_eval(self.step, self.quick_eval())
+            self.save_checkpoint()
+        train_seconds = time.perf_counter() - start
+        self.model.eval()
+        self.model.save_pretrained(self.out / "model")
+        final = self.evaluate(self.test_examples, self.test_pairs)
+        metrics = {
+            "data": str(self.dataset.root),
+            "train_seconds": train_seconds,
+            "steps": self.step,
+            "split": c.split,
+            "train": {"examples": len(self.train_examples), "pairs": len(self.train_pairs)},
+            "test": final,
+            "history": asdict(self.history),
+        }
+        (self.out / "metrics.json").write_text(json.dumps(metrics, indent=2, default=float))
+        self.plot_curves(self.out / "curves.png")
+        return metrics
+
+    def _sample_pairs(self, count: int) -> list[PairExample]:
+        if not self.train_pairs or count == 0:
+            return []
+        picks = self.rng.choice(len(self.train_pairs), size=min(count, len(self.train_pairs)),
+                                replace=False)  # fmt: skip
+        return [self.train_pairs[i] for i in picks]
+
+    # ---- evaluation --------------------------------------------------------------------
+    @torch.no_grad()
+    def score(
+        self, episodes: list[int], instructions: list[str], batch: int = 32
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(reward (N,), P(success) (N,), P(on track) (N, T)) for clips under instructions."""
+        was_training = self.model.training
+        self.model.eval()
+        rewards, probs, tracks = [], [], []
+        for lo in range(0, len(episodes), batch):
+            clips = self.bank.batch(episodes[lo : lo + batch])
+            text = torch.stack([self.embeddings[i] for i in instructions[lo : lo + batch]])
+            with torch.autocast("cpu", dtype=torch.bfloat16, enabled=self.config.bf16):
+                out = self.model(clips, text)
+            rewards.append(out.reward.float())
+            probs.append(torch.sigmoid(out.success_logit.float()))
+            tracks.append(torch.sigmoid(out.progress_logits.float()))
+        self.model.train(was_training)
+        if not rewards:
+            return np.zeros(0), np.zeros(0), np.zeros((0, self.config.frames))
+        return (torch.cat(rewards).numpy(), torch.cat(probs).numpy(), torch.cat(tracks).numpy())
+
+    def quick_eval(self) -> dict[str, float]:
+        _, probs, _ = self.score([e.episode for e in self.test_examples],
+                                 [e.instruction for e in self.test_examples])  # fmt: skip
+        labels = np.array([e.label for e in self.test_examples])
+        result = {"eval/success_accuracy": float(np.mean((probs >= 0.5) == labels))}
+        if self.test_pairs:
+            result["eval/pair_accuracy"] = self._pair_accuracy(self.test_pairs)
+        return result
+
+    def _pair_accuracy(self, pairs: list[PairExample]) -> float:
+        episodes = sorted({p.chosen for p in pairs} | {p.rejected for p in pairs})
+        rewards, _, _ = self.score(episodes, [self.dataset.meta(e).instruction for e in episodes])
+        by_episode = dict(zip(episodes, rewards, strict=True))
+        return ev.pair_accuracy([by_episode[p.chosen] for p in pairs],
+                                [by_episode[p.rejected] for p in pairs])  # fmt: skip
+
+    def evaluate(self, examples: list[SuccessExample], pairs: list[PairExample]) -> dict[str, Any]:
+        """Held-out metrics; flipped (noisy) pairs are excluded from pairwise accuracy."""
+        _, probs, tracks = self.score([e.episode for e in examples],
+                                      [e.instruction for e in examples])  # fmt: skip
+        labels = [e.label for e in examples]
+        result: dict[str, Any] = {"success": ev.binary_metrics(labels, probs)}
+        clean = [p for p in pairs if "flipped" not in p.criterion]
+        result["pair_accuracy"] = self._pair_accuracy(clean) if clean else float("nan")
+        result["pairs"] = len(clean)
+        ious = []
+        for example, track in zip(examples, tracks, strict=True):
+            if not example.label and example.deviation_frame is not None:
+                indices = self.bank.frame_indices(example.episode)
+                actual = int(np.searchsorted(indices, example.deviation_frame))
+                ious.append(ev.temporal_iou(ev.flip_frame(track), min(actual, len(track) - 1),
+                                            len(track)))  # fmt: skip
+        result["deviation_iou"] = float(np.mean(ious)) if ious else float("nan")
+        result["deviation_examples"] = len(ious)
+        result["per_family"] = ev.per_family([e.family for e in examples], labels, probs)
+        result["per_source"] = ev.per_family([e.source for e in examples], labels, probs)
+        return result
+
+    # ---- checkpoints -------------------------------------------------------------------
+    def save_checkpoint(self) -> None:
+        folder = self.out / "checkpoint"
+        self.model.save_pretrained(folder)
+        state = self.optimizer.state_dict()
+        tensors = {
+            f"{param}.{name}": value.contiguous()
+            for param, values in state["state"].items()
+            for name, value in values.items()
+            if isinstance(value, torch.Tensor)
+        }
+        save_file(tensors, str(folder / "optimizer.safetensors"))
+        trainer_state = {
+            "step": self.step,
+            "epoch": self.epoch,
+            "scheduler": self.scheduler.state_dict(),
+            "param_groups": state["param_groups"],
+            "rng": self.rng.bit_generator.state,
+            "history": asdict(self.history),
+        }
+        (folder / "trainer_state.json").write_text(json.dumps(trainer_state, default=float))
+
+    def _maybe_resume(self) -> None:
+        folder = self.out / "checkpoint"
+        if not (folder / "trainer_state.json").exists():
+            return
+        try:
+            state = json.loads((folder / "trainer_state.json").read_text())
+            tensors = load_file(str(folder / "optimizer.safetensors"))
+        except (OSError, ValueError) as exc:
+            raise CheckpointError(
+                f"{folder} cannot be resumed ({exc}); delete it to start over"
+            ) from exc
+        loaded = VideoRewardModel.from_pretrained(folder, backbone=self.config.backbone)
+        self.model.load_state_dict(loaded.state_dict())
+        optimizer_state: dict[str, Any] = {"state": {}, "param_groups": state["param_groups"]}
+        for key, value in tensors.items():
+            param, name = key.split(".", 1)
+            optimizer_state["state"].setdefault(int(param), {})[name] = value
+        self.optimizer.load_state_dict(optimizer_state)
+        self.scheduler.load_state_dict(state["scheduler"])
+        self.step, self.epoch = state["step"], state["epoch"]
+        self.rng.bit_generator.state = state["rng"]
+        self.history = History(**state["history"])
+
+    def plot_curves(self, out: Path) -> None:
+        fig, (left, right) = plt.subplots(1, 2, figsize=(10, 3.6))
+        for key, values in self.history.losses.items():
+            if key.startswith("losses/") and key != "losses/total":
+                left.plot(self.history.steps, values, label=key.removeprefix("losses/"))
+        left.set(xlabel="step", ylabel="loss", title="training losses", yscale="log")
+        left.legend()
+        for key, values in self.history.evals.items():
+            right.plot(self.history.eval_steps, values, "o-", label=key.removeprefix("eval/"))
+        right.set(xlabel="step", ylabel="held-out", title="held-out accuracy", ylim=(0, 1.02))
+        right.legend()
+        fig.tight_layout()
+        fig.savefig(out, dpi=110)
+        plt.close(fig)

@@ -1,0 +1,285 @@
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+import torch
+import torch.nn.functional as F
+
+from cuakit.errors import CheckpointError, ConfigError, RewardInputError
+from cuakit.reward.model import RewardModelConfig, RewardOutput, VideoRewardModel
+
+T, H, W = 4, 40, 64
+TINY = {
+    "frame-temporal": RewardModelConfig(
+        frames=T, height=H, width=W, dim=32, depth=1, heads=2, patch=8, text_dim=16
+    ),
+    "timesformer": RewardModelConfig(
+        backbone="timesformer", frames=T, height=H, width=W, dim=32, depth=1, heads=2,
+        text_dim=16, timesformer_image_size=32, timesformer_patch=16,
+    ),
+    "cnn3d": RewardModelConfig(
+        backbone="cnn3d", frames=T, height=H, width=W, text_dim=16, cnn_channels=8
+    ),
+}  # fmt: skip
+BACKBONES = list(TINY)
+
+
+def model_for(backbone: str, seed: int = 0, **changes: object) -> VideoRewardModel:
+    torch.manual_seed(seed)
+    return VideoRewardModel(replace(TINY[backbone], **changes))
+
+
+def clips(batch: int = 3, seed: int = 0) -> torch.Tensor:
+    """(B, T, 3, H, W) screen-like clips: flat background, a textured window, a moving cursor."""
+    g = torch.Generator().manual_seed(seed)
+    out = torch.full((batch, T, 3, H, W), 0.9)
+    out[:, :, :, 8:24, 8:40] = torch.rand(batch, 1, 3, 16, 32, generator=g)
+    for b in range(batch):
+        for t in range(T):
+            y, x = 4 + 6 * t, 10 * b + 8 * t
+            out[b, t, :, y : y + 6, x : x + 4] = 0.0
+    return out
+
+
+def text(batch: int = 3, seed: int = 1) -> torch.Tensor:
+    return F.normalize(torch.randn(batch, 16, generator=torch.Generator().manual_seed(seed)), dim=1)
+
+
+def assert_same(a: RewardOutput, b: RewardOutput, atol: float = 1e-5) -> None:
+    torch.testing.assert_close(a.reward, b.reward, atol=atol, rtol=1e-4)
+    torch.testing.assert_close(a.success_logit, b.success_logit, atol=atol, rtol=1e-4)
+    torch.testing.assert_close(a.progress_logits, b.progress_logits, atol=atol, rtol=1e-4)
+
+
+@pytest.mark.parametrize("backbone", BACKBONES)
+def test_forward_shapes(backbone: str) -> None:
+    out = model_for(backbone).eval()(clips(), text())
+    assert out.reward.shape == (3,) and out.success_logit.shape == (3,)
+    assert out.progress_logits.shape == (3, T)
+    assert out.reward.dtype == torch.float32
+    assert torch.isfinite(out.reward).all() and torch.isfinite(out.progress_logits).all()
+    assert 0.0 < out.kept_ratio <= 1.0
+
+
+@pytest.mark.parametrize("backbone", BACKBONES)
+def test_one_optimizer_step_changes_every_parameter(backbone: str) -> None:
+    model = model_for(backbone).train()
+    before = {name: p.detach().clone() for name, p in model.named_parameters()}
+    optimizer = torch.optim.AdamW(model.parameters(), lr=1e-2)
+    out = model(clips(4), text(4))
+    labels = torch.tensor([1.0, 0.0, 1.0, 0.0])
+    loss = -F.logsigmoid(out.reward[0::2] - out.reward[1::2]).mean()
+    loss = loss + F.binary_cross_entropy_with_logits(out.success_logit, labels)
+    loss = loss + F.binary_cross_entropy_with_logits(
+        out.progress_logits, labels[:, None].expand(-1, T)
+    )
+    loss.backward()
+    optimizer.step()
+    for name, p in model.named_parameters():
+        assert not torch.equal(p, before[name]), f"{name} did not change"
+
+
+@pytest.mark.parametrize("backbone", BACKBONES)
+def test_save_and_load_give_identical_outputs(backbone: str, tmp_path: Path) -> None:
+    model = model_for(backbone).eval()
+    model.save_pretrained(tmp_path / "ckpt")
+    meta = json.loads((tmp_path / "ckpt" / "config.json").read_text())
+    assert meta["format"] == "cuakit-reward-model" and meta["format_version"] == 1
+    assert meta["backbone"] == meta["config"]["backbone"] == backbone
+    loaded = VideoRewardModel.from_pretrained(tmp_path / "ckpt", backbone=backbone)
+    assert not loaded.training and loaded.config == model.config
+    with torch.inference_mode():
+        assert_same(model(clips(), text()), loaded(clips(), text()), atol=0.0)
+
+
+@pytest.mark.parametrize("backbone", BACKBONES)
+def test_outputs_depend_on_the_instruction(backbone: str) -> None:
+    model = model_for(backbone).eval()
+    video = clips(1).expand(2, -1, -1, -1, -1)
+    out = model(video, text(2))  # the same video under two instructions
+    assert (out.reward[0] - out.reward[1]).abs() > 1e-4
+    assert (out.progress_logits[0] - out.progress_logits[1]).abs().max() > 1e-4
+
+
+@pytest.mark.parametrize("backbone", BACKBONES)
+def test_bf16_autocast_forward_on_cpu(backbone: str) -> None:
+    model = model_for(backbone).eval()
+    with torch.autocast("cpu", dtype=torch.bfloat16), torch.inference_mode():
+        out = model(clips(), text())
+    assert out.reward.dtype == torch.float32  # heads' outputs come back as float32
+    assert torch.isfinite(out.reward).all() and torch.isfinite(out.progress_logits).all()
+    with torch.inference_mode():
+        reference = model(clips(), text())
+    torch.testing.assert_close(out.reward, reference.reward, atol=0.15, rtol=0.1)
+
+
+def encoder_lengths(model: VideoRewardModel, frames: torch.Tensor) -> list[int]:
+    """Sequence length the transformer of a frame-temporal model sees, per forward."""
+    seen: list[int] = []
+    hook = model.backbone.blocks[0].register_forward_pre_hook(
+        lambda _module, args: seen.append(args[0].shape[1])
+    )
+    with torch.inference_mode():
+        out = model(frames, text(frames.shape[0]))
+    hook.remove()
+    assert torch.isfinite(out.reward).all()
+    return [*seen, out.kept_ratio]
+
+
+def test_pruning_shrinks_the_sequence_on_a_static_clip() -> None:
+    static = clips(1)[:, :1].expand(2, T, -1, -1, -1).contiguous()  # first frame, held
+    pruned = model_for("frame-temporal").eval()
+    unpruned = model_for("frame-temporal", prune_spatial=False, prune_temporal=False).eval()
+    unpruned.load_state_dict(pruned.state_dict())
+    grid_tokens = T * 5 * 8
+    pruned_len, pruned_ratio = encoder_lengths(pruned, static)
+    full_len, full_ratio = encoder_lengths(unpruned, static)
+    assert full_len == 2 + T + grid_tokens and full_ratio == 1.0
+    keep = pruned.backbone.keep_mask(static)  # (B, T, N)
+    assert keep[:, 1:].sum() == 0  # later frames: only their summary token goes in
+    assert pruned_len == 2 + T + int(keep[0].sum())
+    assert pruned_ratio < 0.15 and pruned_len < full_len / 4
+
+
+def test_clips_with_different_kept_counts_batch_like_single_clips() -> None:
+    model = model_for("frame-temporal").eval()
+    frames = clips(3)
+    frames[1] = frames[1, :1]  # a static clip beside two moving ones: different kept counts
+    counts = model.backbone.keep_mask(frames).sum((1, 2))
+    assert len(set(counts.tolist())) > 1
+    with torch.inference_mode():
+        batch = model(frames, text())
+        for b in range(3):
+            single = model(frames[b : b + 1], text()[b : b + 1])
+            torch.testing.assert_close(single.reward, batch.reward[b : b + 1], atol=1e-5, rtol=0)
+            torch.testing.assert_close(
+                single.progress_logits, batch.progress_logits[b : b + 1], atol=1e-5, rtol=0
+            )
+
+
+def test_pretrained_timesformer_loads_from_a_local_folder(tmp_path: Path) -> None:
+    from transformers import TimesformerConfig, TimesformerModel
+
+    torch.manual_seed(3)
+    source = TimesformerModel(
+        TimesformerConfig(
+            image_size=32, patch_size=16, num_frames=T, hidden_size=24, num_hidden_layers=1,
+            num_attention_heads=2, intermediate_size=48,
+        )
+    )  # fmt: skip
+    source.save_pretrained(tmp_path / "ts")
+    model = model_for("timesformer", pretrained=str(tmp_path / "ts")).eval()
+    assert model.backbone.out_dim == 24  # the pretrained hidden size, not config.dim
+    loaded = model.backbone.timesformer.state_dict()
+    for name, tensor in source.state_dict().items():
+        assert torch.equal(loaded[name], tensor), name
+    model.save_pretrained(tmp_path / "ckpt")  # the checkpoint no longer needs the source folder
+    (tmp_path / "ts" / "config.json").unlink()
+    again = VideoRewardModel.from_pretrained(tmp_path / "ckpt")
+    with torch.inference_mode():
+        assert_same(model(clips(), text()), again(clips(), text()), atol=0.0)
+    with pytest.raises(CheckpointError, match=r"config\.json missing"):
+        model_for("timesformer", pretrained=str(tmp_path / "ts"))
+
+
+def test_pretrained_timesformer_with_another_frame_count_is_refused(tmp_path: Path) -> None:
+    from transformers import TimesformerConfig, TimesformerModel
+
+    TimesformerModel(
+        TimesformerConfig(
+            image_size=32, patch_size=16, num_frames=8, hidden_size=24, num_hidden_layers=1,
+            num_attention_heads=2, intermediate_size=48,
+        )
+    ).save_pretrained(tmp_path / "ts")  # fmt: skip
+    with pytest.raises(CheckpointError, match="set frames=8"):
+        model_for("timesformer", pretrained=str(tmp_path / "ts"))
+
+
+def test_timesformer_base_preset() -> None:
+    config = RewardModelConfig.timesformer_base()
+    assert (config.backbone, config.frames, config.dim, config.depth, config.heads) == (
+        "timesformer", 8, 768, 12, 12,
+    )  # fmt: skip
+    assert (config.timesformer_image_size, config.timesformer_patch) == (224, 16)
+    assert (config.height, config.width) == (224, 224)
+
+
+@pytest.fixture
+def checkpoint(tmp_path: Path) -> Path:
+    return model_for("frame-temporal").save_pretrained(tmp_path / "ckpt")
+
+
+def test_missing_checkpoint_folder_or_file(tmp_path: Path, checkpoint: Path) -> None:
+    with pytest.raises(CheckpointError, match="no checkpoint folder"):
+        VideoRewardModel.from_pretrained(tmp_path / "nowhere")
+    (checkpoint / "model.safetensors").unlink()
+    with pytest.raises(CheckpointError, match=r"model\.safetensors is missing"):
+        VideoRewardModel.from_pretrained(checkpoint)
+
+
+def test_corrupt_config_json(checkpoint: Path) -> None:
+    (checkpoint / "config.json").write_text('{"format": "cuakit-reward-model", ')
+    with pytest.raises(CheckpointError, match="not valid JSON"):
+        VideoRewardModel.from_pretrained(checkpoint)
+
+
+def test_corrupt_weights(checkpoint: Path) -> None:
+    (checkpoint / "model.safetensors").write_bytes(b"\x00garbage")
+    with pytest.raises(CheckpointError, match="cannot be read"):
+        VideoRewardModel.from_pretrained(checkpoint)
+
+
+def test_other_format_version(checkpoint: Path) -> None:
+    meta = json.loads((checkpoint / "config.json").read_text())
+    (checkpoint / "config.json").write_text(json.dumps({**meta, "format_version": 2}))
+    with pytest.raises(CheckpointError, match="format_version 2"):
+        VideoRewardModel.from_pretrained(checkpoint)
+
+
+def test_requested_backbone_differs(checkpoint: Path) -> None:
+    with pytest.raises(CheckpointError, match="holds a 'frame-temporal' model, not 'cnn3d'"):
+        VideoRewardModel.from_pretrained(checkpoint, backbone="cnn3d")
+
+
+def test_weights_that_do_not_match_the_config(checkpoint: Path) -> None:
+    meta = json.loads((checkpoint / "config.json").read_text())
+    meta["config"]["dim"] = 64
+    (checkpoint / "config.json").write_text(json.dumps(meta))
+    with pytest.raises(
+        CheckpointError, match=r"does not match the frame-temporal model .*space_pos"
+    ):
+        VideoRewardModel.from_pretrained(checkpoint)
+
+
+@pytest.mark.parametrize(
+    ("frames", "match"),
+    [
+        (torch.rand(2, T, 3, H, W) * 1.5, r"values in \[0, 1\], got"),
+        (torch.rand(2, T, 3, H, W) - 0.5, r"values in \[0, 1\], got"),
+        (torch.full((2, T, 3, H, W), float("nan")), r"values in \[0, 1\]"),
+        (torch.rand(2, T, 3, H, W + 8), rf"expected shape \(B, {T}, 3, {H}, {W}\), got"),
+        (torch.rand(T, 3, H, W), rf"expected shape \(B, {T}, 3, {H}, {W}\), got \({T}, 3"),
+        (torch.rand(2, T + 2, 3, H, W), rf"expected T={T} frames per clip, got {T + 2}"),
+        (torch.zeros(2, T, 3, H, W, dtype=torch.uint8), "float tensor"),
+    ],
+)
+def test_bad_frames_are_rejected(frames: torch.Tensor, match: str) -> None:
+    with pytest.raises(RewardInputError, match=match):
+        model_for("cnn3d")(frames, text(2))
+
+
+def test_bad_text_is_rejected() -> None:
+    with pytest.raises(RewardInputError, match=r"expected instruction embeddings \(2, 16\)"):
+        model_for("cnn3d")(clips(2), text(3))
+
+
+def test_bad_configs_are_rejected() -> None:
+    with pytest.raises(ConfigError, match="backbone 'vit' unknown"):
+        RewardModelConfig(backbone="vit")
+    with pytest.raises(ConfigError, match="do not split"):
+        RewardModelConfig(height=90)
+    with pytest.raises(ConfigError, match="not divisible by heads"):
+        RewardModelConfig(dim=100, heads=8)

@@ -1,0 +1,118 @@
+"""The reward trainer on a tiny desksim dataset (built on the fly, cached per module)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+import numpy as np
+import pytest
+import torch
+
+from cuakit.envs.collect import collect
+from cuakit.episodes import EpisodeDataset
+from cuakit.errors import CheckpointError, RewardInputError
+from cuakit.reward.data import ClipBank
+from cuakit.reward.evaluate import auroc
+from cuakit.reward.model import VideoRewardModel
+from cuakit.reward.scoring import Scorer
+from cuakit.reward.trainer import RewardConfig, RewardTrainer
+from cuakit.video.clips import resize
+
+TINY = RewardConfig(frames=6, height=60, width=100, batch_size=8, pairs_per_batch=4,
+                    epochs=100, learning_rate=2e-3, seed=0)  # fmt: skip
+
+
+@pytest.fixture(scope="module")
+def tiny(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("reward") / "ds"
+    kwargs = {"difficulty": 1}
+    collect("cuakit/desksim-click-button-v0", "expert:noise=0.7", 24, root, env_kwargs=kwargs)
+    collect(
+        "cuakit/desksim-checkboxes-v0", "expert:noise=0.7", 24, root, seed=100, env_kwargs=kwargs
+    )
+    dataset = EpisodeDataset(root)
+    dataset.add_success_labels(
+        [{"episode": m.index, "label": bool(m.success), "source": "env"} for m in dataset.episodes]
+    )
+    wins = [m.index for m in dataset.episodes if m.success]
+    losses = [m.index for m in dataset.episodes if not m.success]
+    assert wins and losses, "the fixture needs both outcomes"
+    dataset.add_preferences(
+        [{"chosen": w, "rejected": losses[i % len(losses)], "source": "env",
+          "criterion": "correctness", "margin": 1.0} for i, w in enumerate(wins)]
+    )  # fmt: skip
+    return root
+
+
+def test_final_frame_reaches_the_model(tiny: Path) -> None:
+    """Regression for the seed's compute_video_reward, which appended each observation
+    *before* its step, so the final frame (the one showing success) never reached the model."""
+    dataset = EpisodeDataset(tiny)
+    bank = ClipBank(dataset, frames=6, height=60, width=100)
+    for meta in dataset.episodes[:5]:
+        assert bank.frame_indices(meta.index)[-1] == meta.num_frames - 1
+        last = resize(dataset.frames(meta.index, [meta.num_frames - 1]), 60, 100)[0]
+        assert np.array_equal(bank.clip(meta.index)[-1].permute(1, 2, 0).numpy(), last)
+
+
+def test_learns_to_separate_successes_from_failures(tiny: Path, tmp_path: Path) -> None:
+    trainer = RewardTrainer(tiny, replace(TINY, max_steps=200, holdout=0.25), tmp_path / "run")
+    metrics = trainer.train()
+    examples = trainer.train_examples
+    _, probs, _ = trainer.score([e.episode for e in examples], [e.instruction for e in examples])
+    labels = np.array([e.label for e in examples])
+    assert auroc(labels, probs) >= 0.95
+    assert metrics["test"]["success"]["accuracy"] >= 0.7  # held-out seeds; chance ≈ 0.5
+    for name in ("config.json", "metrics.json", "curves.png", "model/config.json"):
+        assert (tmp_path / "run" / name).exists()
+
+
+def test_bradley_terry_prefers_the_chosen_video(tiny: Path, tmp_path: Path) -> None:
+    """Regression for the seed's preference sketch: with pref=1 meaning "B is better" it
+    trained BCE(r_a − r_b, pref), rewarding A. Trained on pairs alone, chosen must win."""
+    config = replace(TINY, max_steps=80, success_weight=0.0, deviation_weight=0.0)
+    trainer = RewardTrainer(tiny, config, tmp_path / "run")
+    pairs = trainer.train_pairs
+    before = trainer._pair_accuracy(pairs)
+    trainer.train()
+    after = trainer._pair_accuracy(pairs)
+    assert after >= 0.9 and after > before
+
+
+def test_parameters_change_after_a_step(tiny: Path, tmp_path: Path) -> None:
+    trainer = RewardTrainer(tiny, replace(TINY, max_steps=1), tmp_path / "run")
+    before = {k: v.clone() for k, v in trainer.model.state_dict().items()}
+    trainer.train()
+    changed = [k for k, v in trainer.model.state_dict().items() if not torch.equal(v, before[k])]
+    assert len(changed) > len(before) // 2
+
+
+def test_save_load_gives_identical_scores_and_resume_continues(tiny: Path, tmp_path: Path) -> None:
+    run = tmp_path / "run"
+    trainer = RewardTrainer(tiny, replace(TINY, max_steps=3, epochs=1), run)
+    trainer.train()
+    dataset = EpisodeDataset(tiny)
+    meta = dataset.episodes[0]
+    video = dataset.frames(meta.index)
+    scorer = Scorer.from_run(run)
+    [again] = Scorer.from_run(run).score([video], [meta.instruction])
+    [first] = scorer.score([video], [meta.instruction])
+    assert first == again
+    expected, _, _ = trainer.score([meta.index], [meta.instruction])
+    assert first.reward == pytest.approx(float(expected[0]), abs=1e-5)
+    resumed = RewardTrainer(tiny, replace(TINY, max_steps=6, epochs=2), run)
+    resumed.train()
+    assert resumed.step == 6 and len(resumed.history.steps) == 6
+
+
+def test_bad_inputs_are_typed_errors(tiny: Path, tmp_path: Path) -> None:
+    run = tmp_path / "run"
+    RewardTrainer(tiny, replace(TINY, max_steps=1, epochs=1), run).train()
+    with pytest.raises(CheckpointError, match="cnn3d"):
+        VideoRewardModel.from_pretrained(run / "model", backbone="cnn3d")
+    with pytest.raises(CheckpointError, match="reward run"):
+        Scorer.from_run(tmp_path / "nothing")
+    frames = EpisodeDataset(tiny).frames(0)
+    with pytest.raises(RewardInputError):
+        Scorer.from_run(run).score([frames], ["   "])
