@@ -32,6 +32,7 @@ import torch.nn.functional as F
 from safetensors.torch import load_file, save_file
 
 from cuakit.episodes import EpisodeDataset
+from cuakit.episodes.format import atomic_write_bytes
 from cuakit.errors import CheckpointError, ConfigError
 from cuakit.reward import evaluate as ev
 from cuakit.reward.data import (
@@ -362,7 +363,8 @@ class RewardTrainer:
             for name, value in values.items()
             if isinstance(value, torch.Tensor)
         }
-        save_file(tensors, str(folder / "optimizer.safetensors"))
+        save_file(tensors, str(folder / "optimizer.safetensors.tmp"))
+        (folder / "optimizer.safetensors.tmp").replace(folder / "optimizer.safetensors")
         trainer_state = {
             "step": self.step,
             "epoch": self.epoch,
@@ -371,7 +373,10 @@ class RewardTrainer:
             "rng": self.rng.bit_generator.state,
             "history": asdict(self.history),
         }
-        (folder / "trainer_state.json").write_text(json.dumps(trainer_state, default=float))
+        # Written last and atomically: its presence marks a complete, resumable checkpoint.
+        atomic_write_bytes(
+            folder / "trainer_state.json", json.dumps(trainer_state, default=float).encode()
+        )
 
     def _maybe_resume(self) -> None:
         folder = self.out / "checkpoint"

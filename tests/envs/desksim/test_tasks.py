@@ -120,3 +120,28 @@ def test_frames_do_not_depend_on_the_process_hash_seed() -> None:
         for hash_seed in (1, 2)
     }
     assert len(digests) == 1
+
+
+@pytest.mark.parametrize("family", FAMILY_NAMES)
+def test_cached_hover_rendering_matches_a_full_redraw(family: str) -> None:
+    """The renderer redraws only the hovered/pressed widget over a cached scene when nothing
+    covers it; that must give exactly the pixels of a full redraw."""
+    env = DeskSimEnv(family, randomize=True)
+    env.action_space.seed(1)
+    checked = 0
+    for seed in range(3):
+        env.reset(seed=seed)
+        for _ in range(12):
+            desk = env.desk
+            assert desk is not None
+            for pressed in (None, desk.hovered()):
+                desk.pressed = pressed
+                fast = desk.render(cursor=False)
+                full = desk._draw_scene(desk.hovered())
+                assert np.array_equal(fast, full), f"{family} seed {seed}"
+                checked += 1
+            desk.pressed = None
+            _, _, terminated, truncated, _ = env.step(env.action_space.sample())
+            if terminated or truncated:
+                break
+    assert checked > 10

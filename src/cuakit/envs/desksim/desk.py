@@ -285,13 +285,41 @@ class Desk:
             self._cache_version = self.version
         scene = self._scenes.get(key)
         if scene is None:  # a pointer crossing controls revisits a few hover states
-            scene = self._scenes[key] = self._draw_scene(hover)
+            scene = self._scenes[key] = self._draw_scene_with(hover)
         frame = scene.copy()
         if cursor:
             r.draw_cursor(frame, int(self.cursor[0]), int(self.cursor[1]), self.pressed is not None)
         return frame
 
-    def _draw_scene(self, hover: Widget | None) -> np.ndarray:
+    def _draw_scene_with(self, hover: Widget | None) -> np.ndarray:
+        """The scene with ``hover`` and ``pressed`` highlighted. Fast path: the plain scene
+        with just those widgets drawn again on top, when nothing above them overlaps them."""
+        marked = [w for w in (hover, self.pressed) if w is not None and w.shows_hover]
+        if not all(self._unobstructed(w) for w in marked):
+            return self._draw_scene(hover)
+        plain_key = (0, None, 0, id(self.focus))
+        plain = self._scenes.get(plain_key)
+        if plain is None:
+            plain = self._scenes[plain_key] = self._draw_scene(None, pressed=False)
+        scene = plain.copy()
+        point = (int(self.cursor[0]), int(self.cursor[1]))
+        for widget in dict.fromkeys(marked):
+            ui = UI(widget is hover, widget is self.pressed, widget is self.focus, point)
+            widget.render(scene, self.painter, self.theme, ui)
+        return scene
+
+    def _unobstructed(self, widget: Widget) -> bool:
+        """No window above the widget's own, and no popup, overlaps its bbox."""
+        x, y, w, h = widget.bbox
+        above: list[Rect] = [p.rect for p in self.popups if p is not widget]
+        if widget.window is not None and widget.window in self.windows:
+            level = self.windows.index(widget.window)
+            above += [win.rect for win in self.windows[level + 1 :]]
+        return not any(
+            ax < x + w and x < ax + aw and ay < y + h and y < ay + ah for ax, ay, aw, ah in above
+        )
+
+    def _draw_scene(self, hover: Widget | None, pressed: bool = True) -> np.ndarray:
         theme, painter = self.theme, self.painter
         canvas = np.empty((theme.height, theme.width, 3), np.uint8)
         r.fill(canvas, (0, 0, theme.width, theme.height), theme.desktop)
@@ -301,7 +329,8 @@ class Desk:
                 r.dim(canvas)
             self._draw_window(canvas, window, window is self.windows[-1])
             for widget in window.widgets:
-                ui = UI(widget is hover, widget is self.pressed, widget is self.focus, point)
+                is_pressed = pressed and widget is self.pressed
+                ui = UI(widget is hover, is_pressed, widget is self.focus, point)
                 widget.render(canvas, painter, theme, ui)
         for popup in self.popups:
             popup.render(canvas, painter, theme, UI(popup is hover, False, False, point))

@@ -35,6 +35,7 @@ class UI:
 class Widget:
     role = "generic"
     focusable = False
+    shows_hover = True  # drawn differently when hovered or pressed
 
     def __init__(self, rect: Rect, text: str = "") -> None:
         self.rect = rect
@@ -87,6 +88,7 @@ def _text_y(theme: Theme, rect: Rect) -> int:
 
 class Label(Widget):
     role = "label"
+    shows_hover = False
 
     def __init__(self, rect: Rect, text: str, bold: bool = False, muted: bool = False) -> None:
         super().__init__(rect, text)
@@ -314,7 +316,8 @@ class Slider(Widget):
         r.box(
             canvas, (thumb - 4, ty - 6, 9, 16), color, theme.accent if ui.focused else theme.border
         )
-        x, _y, w, _h = self.bbox
+        x, y, w, h = self.bbox
+        r.fill(canvas, (x + w - 33, y, 33, h), theme.window)  # the value's own background
         r.text(
             canvas,
             painter,

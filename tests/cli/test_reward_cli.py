@@ -1,0 +1,45 @@
+"""`cuakit label` → `cuakit reward train` → `eval` → `score`, through the real entry point."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from cuakit.envs.collect import collect
+from tests.cli.test_cli import cuakit
+
+
+def test_label_train_eval_score(tmp_path: Path) -> None:
+    data, run = tmp_path / "ds", tmp_path / "run"
+    collect(
+        "cuakit/desksim-click-button-v0", "expert:noise=0.7", 16, data, env_kwargs={"difficulty": 1}
+    )
+    assert cuakit("label", "success", str(data), "--negatives", "swap,truncate").returncode == 0
+    assert cuakit("label", "pairs", str(data)).returncode == 0
+    train = cuakit(
+        "reward", "train", "--data", str(data), "--out", str(run), "--frames", "4",
+        "--height", "60", "--width", "100", "--max-steps", "3", "--batch-size", "4", "--json",
+    )  # fmt: skip
+    assert train.returncode == 0, train.stderr
+    metrics = json.loads(train.stdout)
+    assert metrics["steps"] == 3 and "accuracy" in metrics["test"]["success"]
+    for name in ("config.json", "metrics.json", "curves.png", "reliability.png", "confusion.png"):
+        assert (run / name).exists(), name
+    evaluation = cuakit("reward", "eval", "--checkpoint", str(run), "--data", str(data), "--json")
+    assert evaluation.returncode == 0, evaluation.stderr
+    result = json.loads(evaluation.stdout)
+    assert result["evaluated_on"] == "held-out split" and (run / "eval.json").exists()
+    video = str(data / "videos" / "episode_000000.mp4")
+    score = cuakit("reward", "score", "--checkpoint", str(run), "--video", video,
+                   "--instruction", "Click the 'Save' button", "--json")  # fmt: skip
+    assert score.returncode == 0, score.stderr
+    scored = json.loads(score.stdout)
+    assert 0 <= scored["p_success"] <= 1 and len(scored["on_track"]) == 4
+    empty = cuakit(
+        "reward", "score", "--checkpoint", str(run), "--video", video, "--instruction", " "
+    )
+    assert (
+        empty.returncode == 2 and "instruction" in empty.stderr and "Traceback" not in empty.stderr
+    )
+    other = cuakit("reward", "eval", "--checkpoint", str(tmp_path / "missing"), "--data", str(data))
+    assert other.returncode == 2 and "Traceback" not in other.stderr
