@@ -30,6 +30,8 @@ INSTRUCTION_CHARS = string.printable + "’‘“”–—…éèàüöäñç"
 
 RANDOM_KEYS = ("enter", "tab", "escape", "backspace", "up", "down", "ctrl+a", "ctrl+b", "ctrl+s")
 RANDOM_WORDS = ("hello", "test", "ok", "save", "blue", "42", "alpha", "yes")
+RANDOM_KINDS = ("click", "double_click", "move", "drag", "scroll", "type", "key", "wait", "finish")
+RANDOM_KIND_CDF = np.cumsum([0.42, 0.05, 0.1, 0.06, 0.09, 0.1, 0.14, 0.02, 0.02])[:-1]
 
 
 @dataclass(frozen=True)
@@ -58,11 +60,9 @@ class ActionSpace(gym.Space[Action]):
 
     def sample(self, mask: Any = None, probability: Any = None) -> Action:
         rng = self.np_random
-        kind = rng.choice(
-            ["click", "double_click", "move", "drag", "scroll", "type", "key", "wait", "finish"],
-            p=[0.42, 0.05, 0.1, 0.06, 0.09, 0.1, 0.14, 0.02, 0.02],
-        )
-        x, y, x2, y2 = (float(v) for v in rng.random(4))
+        # One uniform draw per decision: Generator.choice(p=...) costs ~0.3 ms a call.
+        draw, x, y, x2, y2 = (float(v) for v in rng.random(5))
+        kind = RANDOM_KINDS[int(np.searchsorted(RANDOM_KIND_CDF, draw, side="right"))]
         if kind == "click":
             return Action.click(x, y)
         if kind == "double_click":
@@ -72,11 +72,11 @@ class ActionSpace(gym.Space[Action]):
         if kind == "drag":
             return Action.drag(x, y, x2, y2)
         if kind == "scroll":
-            return Action.scroll(str(rng.choice(["up", "down"])), int(rng.integers(1, 5)), x, y)
+            return Action.scroll("up" if x2 < 0.5 else "down", 1 + int(y2 * 4), x, y)
         if kind == "type":
-            return Action.type_text(str(rng.choice(RANDOM_WORDS)))
+            return Action.type_text(RANDOM_WORDS[int(x2 * len(RANDOM_WORDS))])
         if kind == "key":
-            return Action.key(str(rng.choice(RANDOM_KEYS)))
+            return Action.key(RANDOM_KEYS[int(x2 * len(RANDOM_KEYS))])
         if kind == "wait":
             return Action.wait(0.5)
         return Action.finish()

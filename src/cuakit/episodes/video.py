@@ -56,6 +56,7 @@ class VideoEncoder:
         self._queue: queue.Queue[np.ndarray | None] | None = None
         self._worker: threading.Thread | None = None
         self._error: BaseException | None = None
+        self._closed = False
         if background:
             self._queue = queue.Queue(maxsize=256)
 
@@ -134,6 +135,9 @@ class VideoEncoder:
             self._worker = None
 
     def close(self) -> None:
+        """Flush and finish the file (a second call does nothing)."""
+        if self._closed:
+            return
         if self._container is None or self._stream is None:
             raise VideoError(f"{self.path}: no frames were added; an episode needs at least one")
         self._stop_worker()
@@ -143,6 +147,7 @@ class VideoEncoder:
             self._container.mux(packet)
         self._container.close()
         self._container = None
+        self._closed = True
 
     def abort(self) -> None:
         """Close without flushing and remove the partial file."""

@@ -253,20 +253,31 @@ class EpisodeWriter:
         pending = self._require()
         self._pending = None
         if wait:
+            self.flush()  # earlier episodes first: indices follow the order of finish()
             return self._commit(pending, success, extra)
         while len(self._commits) >= 2:  # back-pressure: at most two episodes in flight
             self._commits.pop(0).join()
+        previous = self._commits[-1] if self._commits else None
         thread = threading.Thread(
-            target=self._commit_in_background, args=(pending, success, extra), daemon=True
+            target=self._commit_in_background,
+            args=(pending, success, extra, previous),
+            daemon=True,
         )
         thread.start()
         self._commits.append(thread)
         return None
 
     def _commit_in_background(
-        self, pending: _Pending, success: bool | None, extra: dict[str, Any] | None
+        self,
+        pending: _Pending,
+        success: bool | None,
+        extra: dict[str, Any] | None,
+        previous: threading.Thread | None,
     ) -> None:
         try:
+            pending.encoder.close()  # the video's tail encodes while earlier commits finish
+            if previous is not None:
+                previous.join()  # commit in the order episodes finished
             self.committed.append(self._commit(pending, success, extra))
         except (DatasetError, OSError, pa.ArrowException) as exc:
             self._commit_errors.append(f"{pending.env_id} seed {pending.seed}: {exc}")

@@ -93,6 +93,9 @@ class RewardConfig:
     """held-out 'seeds' or 'family:NAME' (leave-one-family-out)"""
     holdout: float = 0.2
     """fraction of seeds held out with split=seeds"""
+    balance: bool = True
+    """weight correct examples by #incorrect/#correct in the success BCE (negatives outnumber
+    positives several to one once adversarial negatives are added)"""
     augment: float = 0.0
     """augmentation strength (colour jitter, small crop, theme change); 0 = off"""
     max_steps: int | None = None
@@ -157,6 +160,9 @@ class RewardTrainer:
         self.train_examples = [e for e in examples if e.episode in self.train_episodes]
         self.test_examples = [e for e in examples if e.episode in self.test_episodes]
         self.train_pairs = [p for p in pairs if {p.chosen, p.rejected} <= self.train_episodes]
+        positives = sum(e.label for e in self.train_examples)
+        negatives = len(self.train_examples) - positives
+        self.pos_weight = negatives / positives if config.balance and positives else 1.0
         self.test_pairs = [p for p in pairs if {p.chosen, p.rejected} <= self.test_episodes]
         self.bank = ClipBank(
             self.dataset, config.frames, config.height, config.width,
@@ -215,7 +221,9 @@ class RewardTrainer:
             out.progress_logits[:b].float(), targets, weight=masks, reduction="sum"
         ) / masks.sum().clamp(min=1)
         losses = {
-            "success": F.binary_cross_entropy_with_logits(out.success_logit[:b].float(), labels),
+            "success": F.binary_cross_entropy_with_logits(
+                out.success_logit[:b].float(), labels, pos_weight=torch.tensor(self.pos_weight)
+            ),
             "deviation": deviation,
         }
         if p:
