@@ -93,6 +93,9 @@ class RewardConfig:
     """held-out 'seeds' or 'family:NAME' (leave-one-family-out)"""
     holdout: float = 0.2
     """fraction of seeds held out with split=seeds"""
+    sources: str = ""
+    """train only on success labels from these sources (comma list, e.g. 'env,negative:swap');
+    empty = all. Evaluation always uses every source."""
     balance: bool = True
     """weight correct examples by #incorrect/#correct in the success BCE (negatives outnumber
     positives several to one once adversarial negatives are added)"""
@@ -157,7 +160,11 @@ class RewardTrainer:
         self.train_episodes, self.test_episodes = split_episodes(
             self.dataset, config.split, config.holdout
         )
-        self.train_examples = [e for e in examples if e.episode in self.train_episodes]
+        wanted = {x.strip() for x in config.sources.split(",") if x.strip()}
+        self.train_examples = [
+            e for e in examples
+            if e.episode in self.train_episodes and (not wanted or e.source in wanted)
+        ]  # fmt: skip
         self.test_examples = [e for e in examples if e.episode in self.test_episodes]
         self.train_pairs = [p for p in pairs if {p.chosen, p.rejected} <= self.train_episodes]
         positives = sum(e.label for e in self.train_examples)
