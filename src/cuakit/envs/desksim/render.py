@@ -249,23 +249,23 @@ ARROW_OUTLINE, ARROW_FILL = _sprite(_ARROW)
 CHECK_MASK, _ = _sprite(_CHECK)
 
 
-_ARROW_FILL_ON, _ARROW_OUTLINE_ON = ARROW_FILL > 0, ARROW_OUTLINE > 0
+_ARROW_FILL_YX = np.nonzero(ARROW_FILL)
+_ARROW_OUTLINE_YX = np.nonzero(ARROW_OUTLINE)
 
 
 def draw_cursor(canvas: np.ndarray, x: int, y: int, pressed: bool = False) -> None:
     """The mouse pointer with its hot spot at (x, y); a pressed button darkens its fill.
 
-    The sprite is opaque, so it is copied through boolean masks (no blending): this runs
+    The sprite is opaque, so its pixels are written by coordinates (no blending): this runs
     once per recorded frame."""
-    h, w = _ARROW_FILL_ON.shape
-    x0, y0 = max(x, 0), max(y, 0)
-    x1, y1 = min(x + w, canvas.shape[1]), min(y + h, canvas.shape[0])
-    if x1 <= x0 or y1 <= y0:
-        return
-    region = canvas[y0:y1, x0:x1]
-    window = (slice(y0 - y, y1 - y), slice(x0 - x, x1 - x))
-    region[_ARROW_FILL_ON[window]] = (150, 150, 150) if pressed else (255, 255, 255)
-    region[_ARROW_OUTLINE_ON[window]] = (0, 0, 0)
+    height, width = canvas.shape[:2]
+    fill_color = (150, 150, 150) if pressed else (255, 255, 255)
+    for (ys, xs), color in ((_ARROW_FILL_YX, fill_color), (_ARROW_OUTLINE_YX, (0, 0, 0))):
+        ys, xs = ys + y, xs + x
+        if x < 0 or y < 0 or x + ARROW_FILL.shape[1] > width or y + ARROW_FILL.shape[0] > height:
+            inside = (ys >= 0) & (ys < height) & (xs >= 0) & (xs < width)
+            ys, xs = ys[inside], xs[inside]
+        canvas[ys, xs] = color
 
 
 def draw_check(canvas: np.ndarray, x: int, y: int, color: RGB) -> None:
