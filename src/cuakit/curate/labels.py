@@ -39,7 +39,7 @@ import numpy as np
 import cuakit.envs as envs
 from cuakit.actions import Action
 from cuakit.envs.base import GUIEnv
-from cuakit.envs.record import STEP_INFO_KEYS
+from cuakit.envs.record import write_step
 from cuakit.episodes import EpisodeDataset, EpisodeMeta, EpisodeWriter
 from cuakit.errors import ConfigError
 
@@ -487,14 +487,4 @@ def _record_step(
 ) -> tuple[int, dict[str, Any]]:
     """One step recorded as ``RecordEpisode`` does, except that success does not end it."""
     obs, reward, _, _, info = env.step(action)
-    result = writer.add_frame(obs["screenshot"])
-    writer.add_step(
-        action,
-        reward=float(reward),
-        terminated=last,
-        truncated=False,
-        info={k: info[k] for k in STEP_INFO_KEYS if k in info},
-        cursor=info.get("cursor"),
-        frame_index=frame,
-    )
-    return result, info
+    return write_step(writer, action, (obs, reward, last, False, info), decided_on=frame), info

@@ -21,6 +21,26 @@ from cuakit.episodes import EpisodeMeta, EpisodeWriter
 STEP_INFO_KEYS = ("success", "progress", "noop")
 
 
+StepResult = tuple[dict[str, Any], float, bool, bool, dict[str, Any]]
+
+
+def write_step(writer: EpisodeWriter, action: Action, result: StepResult, decided_on: int) -> int:
+    """Write a step's resulting frame and its row; returns the new frame's index.
+    ``decided_on`` is the frame the action was chosen on."""
+    obs, reward, terminated, truncated, info = result
+    frame = writer.add_frame(obs["screenshot"])
+    writer.add_step(
+        action,
+        reward=float(reward),
+        terminated=terminated,
+        truncated=truncated,
+        info={k: info[k] for k in STEP_INFO_KEYS if k in info},
+        cursor=info.get("cursor"),
+        frame_index=decided_on,
+    )
+    return frame
+
+
 class RecordEpisode(gym.Wrapper):
     """``wait=False`` commits each finished episode on a helper thread while the next one is
     recorded (call ``close()`` or ``writer.flush()`` before reading the dataset)."""
@@ -57,18 +77,9 @@ class RecordEpisode(gym.Wrapper):
         return obs, info
 
     def step(self, action: Action) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
-        decided_on = self._obs_frame
-        obs, reward, terminated, truncated, info = self.env.step(action)
-        self._obs_frame = self.writer.add_frame(obs["screenshot"])
-        self.writer.add_step(
-            action,
-            reward=float(reward),
-            terminated=terminated,
-            truncated=truncated,
-            info={k: info[k] for k in STEP_INFO_KEYS if k in info},
-            cursor=info.get("cursor"),
-            frame_index=decided_on,
-        )
+        result = self.env.step(action)
+        obs, reward, terminated, truncated, info = result
+        self._obs_frame = write_step(self.writer, action, result, decided_on=self._obs_frame)
         if terminated or truncated:
             self.gui.attach_recorder(None)
             self.last_episode = self.writer.finish(
