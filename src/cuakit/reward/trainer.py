@@ -44,11 +44,9 @@ from cuakit.reward.data import (
     split_episodes,
     success_examples,
 )
-from cuakit.reward.model import RewardModelConfig, VideoRewardModel
+from cuakit.reward.model import BACKBONES, RewardModelConfig, VideoRewardModel
 from cuakit.reward.text import InstructionEncoder
 from cuakit.video.augment import augment
-
-BACKBONES = ("frame-temporal", "timesformer", "cnn3d")
 
 
 @dataclass(frozen=True)
