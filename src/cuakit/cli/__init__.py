@@ -11,7 +11,7 @@ import tyro
 from rich.table import Table
 
 from cuakit import __version__
-from cuakit.cli import bench, dataset, envs, label, reward, reward_bench
+from cuakit.cli import agent, bench, dataset, demo, envs, label, reward, reward_bench
 from cuakit.cli.common import err_console, out_console
 from cuakit.errors import CuakitError
 
@@ -40,6 +40,9 @@ COMMANDS = (
     Command("reward", "train", reward.TrainArgs, reward.run_train),
     Command("reward", "eval", reward.EvalArgs, reward.run_eval),
     Command("reward", "score", reward.ScoreArgs, reward.run_score),
+    Command("agent", "ppo", agent.PPOArgs, agent.run_ppo),
+    Command("agent", "eval", agent.EvalArgs, agent.run_eval),
+    Command("demo", "", demo.DemoArgs, demo.run_demo),
     Command("bench", "video", bench.VideoBenchArgs, bench.run_video),
     Command("bench", "env", bench.EnvBenchArgs, bench.run_env),
     Command("bench", "experts", bench.ExpertBenchArgs, bench.run_experts),

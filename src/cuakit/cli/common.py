@@ -35,3 +35,21 @@ def progress_bar(description: str, total: int | None) -> Iterator[Progress]:
     with progress:
         progress.add_task(description, total=total)
         yield progress
+
+
+class PhaseBars:
+    """A progress callback ``(phase, done, total)`` that keeps one rich bar per phase."""
+
+    def __init__(self, progress: Progress) -> None:
+        self.progress, self.tasks = progress, {}
+
+    def __call__(self, phase: str, done: int, total: int) -> None:
+        if phase not in self.tasks:
+            self.tasks[phase] = self.progress.add_task(phase, total=total)
+        self.progress.update(self.tasks[phase], completed=done, total=total)
+
+
+def phase_progress() -> Progress:
+    """An empty rich progress display on stderr, for ``PhaseBars``."""
+    return Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                    TimeElapsedColumn(), console=err_console)  # fmt: skip

@@ -8,32 +8,14 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import tyro
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from cuakit.cli.common import emit_json, err_console, out_console
+from cuakit.cli.common import PhaseBars, emit_json, out_console, phase_progress
 from cuakit.episodes import read_frames
 from cuakit.errors import RewardInputError
 from cuakit.reward.evaluate import plot_confusion, plot_reliability
 from cuakit.reward.scoring import Scorer, run_config
 from cuakit.reward.trainer import RewardConfig, RewardTrainer
-
-
-class _Bars:
-    """One rich bar per phase ("decoding clips", "training")."""
-
-    def __init__(self, progress: Progress) -> None:
-        self.progress, self.tasks = progress, {}
-
-    def __call__(self, phase: str, done: int, total: int) -> None:
-        if phase not in self.tasks:
-            self.tasks[phase] = self.progress.add_task(phase, total=total)
-        self.progress.update(self.tasks[phase], completed=done, total=total)
-
-
-def _progress() -> Progress:
-    return Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
-                    TimeElapsedColumn(), console=err_console)  # fmt: skip
 
 
 def _summary_table(title: str, test: dict[str, Any]) -> Table:
@@ -62,8 +44,8 @@ class TrainArgs:
 
 
 def run_train(args: TrainArgs) -> None:
-    with _progress() as progress:
-        trainer = RewardTrainer(args.data, args.config, args.out, progress=_Bars(progress))
+    with phase_progress() as progress:
+        trainer = RewardTrainer(args.data, args.config, args.out, progress=PhaseBars(progress))
         metrics = trainer.train()
     test = metrics["test"]
     plot_reliability(
@@ -102,8 +84,8 @@ class EvalArgs:
 def run_eval(args: EvalArgs) -> None:
     saved = run_config(args.checkpoint)
     config = replace(RewardConfig(**saved), epochs=0)
-    with _progress() as progress:
-        trainer = RewardTrainer(args.data, config, args.checkpoint, progress=_Bars(progress))
+    with phase_progress() as progress:
+        trainer = RewardTrainer(args.data, config, args.checkpoint, progress=PhaseBars(progress))
     trainer.model = Scorer.from_run(args.checkpoint).model
     trained_on = json.loads((args.checkpoint / "metrics.json").read_text()).get("data") if (
         args.checkpoint / "metrics.json").exists() else None  # fmt: skip

@@ -35,6 +35,14 @@ def contact_sheet(
     return sheet
 
 
+def write_gif(frames: np.ndarray, out: Path, fps: int) -> Path:
+    """An animated GIF of (N, H, W, 3) frames that holds the last one (the outcome) for 2 s."""
+    images = [Image.fromarray(frame) for frame in frames]
+    durations = [round(1000 / fps)] * (len(images) - 1) + [2000]
+    images[0].save(out, save_all=True, append_images=images[1:], duration=durations, loop=0)
+    return out
+
+
 def write_preview(dataset: EpisodeDataset, index: int, out: Path, max_tiles: int = 16) -> Path:
     """Write episode ``index`` as ``out`` (.gif, .mp4 or a .png contact sheet)."""
     out = Path(out)
@@ -47,10 +55,7 @@ def write_preview(dataset: EpisodeDataset, index: int, out: Path, max_tiles: int
     out.parent.mkdir(parents=True, exist_ok=True)
     fps = dataset.info.fps
     if out.suffix.lower() == ".gif":
-        images = [Image.fromarray(frame) for frame in frames]
-        # Hold the last frame (the outcome) so a viewer sees how the episode ended.
-        durations = [round(1000 / fps)] * (len(images) - 1) + [2000]
-        images[0].save(out, save_all=True, append_images=images[1:], duration=durations, loop=0)
+        write_gif(frames, out, fps)
     elif out.suffix.lower() == ".mp4":
         encoder = VideoEncoder(out, fps=fps, codec="compact", threads=0)
         for frame in frames:

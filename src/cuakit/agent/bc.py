@@ -1,0 +1,114 @@
+"""Behaviour cloning: warm-start the lab policy from expert episodes in a dataset.
+
+Every step of a successful episode whose action the policy can express (click, type one of the
+instruction's values, a known key, scroll) becomes an example: the frame the action was chosen
+on, the instruction, and the head indices of the action. Cross-entropy on the heads the action
+uses, as in :meth:`LabPolicy.evaluate`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import torch
+
+from cuakit.actions import parse
+from cuakit.agent.policy import (
+    NO_PREVIOUS,
+    ActionSample,
+    LabPolicy,
+    downsample,
+    from_action,
+    instruction_values,
+    slot_mask,
+)
+from cuakit.episodes import EpisodeDataset
+from cuakit.errors import DatasetError
+from cuakit.reward.text import InstructionEncoder
+
+Progress = Callable[[str, int, int], None]
+
+
+def expert_examples(
+    root: Path, policy: LabPolicy, env_ids: set[str] | None = None
+) -> tuple[torch.Tensor, list[str], torch.Tensor]:
+    """(pixels (N, 3, h, w), instructions, (N, 6) head indices and the previous kind) from
+    successful episodes."""
+    dataset = EpisodeDataset(root)
+    config = policy.config
+    pixels, instructions, targets = [], [], []
+    for meta in dataset.episodes:
+        if not meta.success or (env_ids is not None and meta.env_id not in env_ids):
+            continue
+        steps = dataset.steps(meta.index).to_pylist()
+        values = instruction_values(meta.instruction, config.value_slots)
+        rows, previous = [], NO_PREVIOUS
+        for step in steps:
+            heads = from_action(parse(step["action"]), values, config)
+            if heads is not None:
+                rows.append((step["frame_index"], [*heads, previous]))
+            previous = NO_PREVIOUS if heads is None else heads[0]
+        if not rows:
+            continue
+        frames = dataset.frames(meta.index, [f for f, _ in rows])
+        pixels.append(downsample(frames, config.obs_height, config.obs_width))
+        instructions += [meta.instruction] * len(rows)
+        targets += [t for _, t in rows]
+    if not targets:
+        which = "" if env_ids is None else " of " + ", ".join(sorted(env_ids))
+        raise DatasetError(
+            f"{root} has no successful episode{which} with actions the lab policy can express; "
+            "collect some with `cuakit collect --policy expert`"
+        )
+    return torch.cat(pixels), instructions, torch.tensor(targets)
+
+
+def behaviour_clone(
+    policy: LabPolicy,
+    root: Path,
+    text: InstructionEncoder,
+    epochs: int = 20,
+    lr: float = 1e-3,
+    batch: int = 64,
+    seed: int = 0,
+    env_ids: set[str] | None = None,
+    progress: Progress | None = None,
+) -> dict[str, float]:
+    """Train ``policy`` in place on the expert steps of ``root``; returns the final loss and
+    accuracy of the chosen kind and click bins on the training examples."""
+    pixels, instructions, targets = expert_examples(root, policy, env_ids)
+    embeddings = text.encode(instructions)
+    masks = slot_mask(
+        [instruction_values(i, policy.config.value_slots) for i in instructions],
+        policy.config.value_slots,
+    )
+    optimizer = torch.optim.AdamW(policy.parameters(), lr=lr)
+    generator = torch.Generator().manual_seed(seed)
+    n = len(targets)
+    loss_value = 0.0
+    for epoch in range(epochs):
+        for chunk in torch.randperm(n, generator=generator).split(batch):
+            out = policy(pixels[chunk], embeddings[chunk], masks[chunk], targets[chunk, 5])
+            sample = ActionSample.unstack(targets[chunk, :5])
+            log_prob, _ = policy.evaluate(out, masks[chunk], sample)
+            loss = -log_prob.mean()
+            optimizer.zero_grad()
+            loss.backward()
+            optimizer.step()
+            loss_value = float(loss)
+        if progress is not None:
+            progress("behaviour cloning", epoch + 1, epochs)
+    with torch.no_grad():
+        out = policy(pixels, embeddings, masks, targets[:, 5])
+        greedy = policy.act(out, masks, greedy=True)
+    same = greedy.stacked() == targets[:, :5]
+    clicks = (targets[:, 0] == 0) & same[:, 0]
+    # A click "lands" within 2 x-bins and 1 y-bin (~20×10 px) of the expert's.
+    near = ((greedy.x - targets[:, 1]).abs() <= 2) & ((greedy.y - targets[:, 2]).abs() <= 1)
+    return {
+        "bc_loss": loss_value,
+        "bc_examples": n,
+        "bc_kind_accuracy": float(same[:, 0].float().mean()),
+        "bc_click_near_accuracy": float(near[clicks].float().mean()) if clicks.any() else 0.0,
+    }

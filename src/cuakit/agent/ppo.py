@@ -1,0 +1,528 @@
+"""PPO for the lab policy on cuakit envs, with the reward from ground truth, the video reward
+model, shaping or a mix (cleanrl-shaped: one file, read it top to bottom).
+
+1. ``PPOConfig`` — every knob, with the defaults the demo uses.
+2. ``EnvPool`` — ``num_envs`` envs stepped in lock-step, reset on termination with fresh
+   seeds; while a video source is in play each env also records its episode's frames as a
+   screen recorder would (``EpisodeTrace``), final frame included.
+3. ``train`` — rollout of ``num_steps`` per env → finished episodes scored in one batch by the
+   reward source → episode rewards normalised over a sliding window → GAE → clipped-objective
+   updates over minibatches → namespaced metrics (``charts/``, ``losses/``, ``curriculum/``).
+4. ``evaluate`` — the final policy on held-out seeds: the true (ground-truth) success rate,
+   the reward model's predicted success rate (the reward-hacking gap), episode length, and
+   a few episodes kept as GIFs.
+
+The run folder holds ``config.json``, ``metrics.json``, ``curves.png``, ``policy/`` and
+``episodes/*.gif``. The agent never sees ground truth under a ``vrm`` reward: success is read
+only for the metrics.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field, replace
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+import torch
+from torch import nn
+
+import cuakit.envs as envs
+from cuakit.actions import Action
+from cuakit.agent.bc import behaviour_clone
+from cuakit.agent.curriculum import Curriculum
+from cuakit.agent.policy import (
+    NO_PREVIOUS,
+    ActionSample,
+    LabPolicy,
+    PolicyConfig,
+    downsample,
+    instruction_values,
+    save_policy,
+    slot_mask,
+    to_action,
+)
+from cuakit.agent.rewards import (
+    EpisodeTrace,
+    RewardSpec,
+    RunningNorm,
+    anneal_weight,
+    episode_rewards,
+    score_episodes,
+    shaping_reward,
+)
+from cuakit.envs.base import GUIEnv
+from cuakit.errors import ConfigError
+from cuakit.reward.scoring import Scorer
+from cuakit.reward.text import InstructionEncoder
+
+Progress = Callable[[str, int, int], None]
+EVAL_SEED_OFFSET = 1_000_000  # evaluation seeds never overlap training seeds
+
+
+@dataclass(frozen=True)
+class PPOConfig:
+    env: str = "cuakit/desksim-click-button-v0"
+    """env id, or a glob such as 'cuakit/desksim-*' (env i of the pool runs id i mod n)"""
+    reward: str = "gt"
+    """gt | vrm:RUN | vrm-dense:RUN | shaping | mix:INNER (see cuakit.agent.rewards)"""
+    steps: int = 4096
+    """environment steps, all envs together"""
+    num_envs: int = 8
+    num_steps: int = 32
+    """steps per env per rollout"""
+    difficulty: int | None = 1
+    """fixed task level; None draws one per episode (ignored with curriculum)"""
+    curriculum: bool = False
+    """start at level 1, promote when the recent success rate passes curriculum_threshold"""
+    curriculum_threshold: float = 0.8
+    curriculum_window: int = 32
+    warm_start: Path | None = None
+    """dataset of expert episodes to behaviour-clone before PPO"""
+    bc_epochs: int = 15
+    learning_rate: float = 1e-3
+    gamma: float = 0.95
+    gae_lambda: float = 0.9
+    update_epochs: int = 4
+    num_minibatches: int = 4
+    clip_coef: float = 0.2
+    ent_coef: float = 0.001
+    vf_coef: float = 0.5
+    max_grad_norm: float = 0.5
+    normalize_rewards: bool = True
+    """standardise episode outcome rewards over the last norm_window episodes"""
+    norm_window: int = 256
+    anneal_fraction: float = 0.5
+    """mix: the shaping weight falls from 1 to 0 over this fraction of steps"""
+    fps: int = 10
+    """recording fps of the episode videos the reward model judges"""
+    score_batch: int = 16
+    eval_episodes: int = 32
+    eval_greedy: bool = True
+    judge: Path | None = None
+    """reward run whose predicted success is reported at evaluation (default: the vrm run)"""
+    record_episodes: int = 4
+    """evaluation episodes kept as GIFs"""
+    seed: int = 0
+    threads: int = 2
+    policy: PolicyConfig = field(default_factory=PolicyConfig)
+
+    def __post_init__(self) -> None:
+        RewardSpec.parse(self.reward)  # fails early, naming the flag
+        if self.steps < self.num_envs * self.num_steps:
+            raise ConfigError(
+                f"--steps {self.steps} is less than one rollout "
+                f"({self.num_envs} envs × {self.num_steps} steps); raise it or shrink the rollout"
+            )
+        if (self.num_envs * self.num_steps) % self.num_minibatches:
+            raise ConfigError(
+                f"a rollout of {self.num_envs * self.num_steps} steps does not split into "
+                f"{self.num_minibatches} minibatches; pick a divisor"
+            )
+
+
+# ---- the envs ---------------------------------------------------------------------------
+class EnvPool:
+    """``num_envs`` GUIEnvs stepped together; each records an ``EpisodeTrace`` per episode."""
+
+    def __init__(
+        self, config: PPOConfig, record_video: bool, seed_offset: int = 0, level: int | None = None
+    ) -> None:
+        ids = envs.env_ids(config.env)
+        self.envs: list[GUIEnv] = [envs.make(ids[i % len(ids)]) for i in range(config.num_envs)]
+        self.config, self.record_video = config, record_video
+        self.next_seed = config.seed * 100_003 + seed_offset
+        self.level = level
+        self.obs: list[dict[str, Any]] = [{}] * len(self.envs)
+        self.traces: list[EpisodeTrace] = [EpisodeTrace("")] * len(self.envs)
+        self.targets: list[tuple[float, float] | None] = [None] * len(self.envs)
+        self.previous = [NO_PREVIOUS] * len(self.envs)
+        for i in range(len(self.envs)):
+            self._reset(i)
+
+    def _reset(self, i: int) -> None:
+        env = self.envs[i]
+        options = {} if self.level is None else {"difficulty": self.level}
+        obs, _ = env.reset(seed=self.next_seed, options=options)
+        self.next_seed += 1
+        trace = EpisodeTrace(obs["instruction"])
+        trace.frames.append(obs["screenshot"].copy())
+        sink = (lambda frame: trace.frames.append(frame.copy())) if self.record_video else None
+        env.attach_recorder(sink, self.config.fps)
+        self.obs[i], self.traces[i], self.previous[i] = obs, trace, NO_PREVIOUS
+        self.targets[i] = self._target(env)
+
+    @staticmethod
+    def _target(env: GUIEnv) -> tuple[float, float] | None:
+        try:
+            return env.expert_action().point
+        except NotImplementedError:
+            return None
+
+    def batch(self, policy_config: PolicyConfig) -> tuple[torch.Tensor, list[str], torch.Tensor]:
+        """Downsampled screenshots, instructions and previous action kinds of all envs."""
+        shots = np.stack([o["screenshot"] for o in self.obs])
+        pixels = downsample(shots, policy_config.obs_height, policy_config.obs_width)
+        return pixels, [o["instruction"] for o in self.obs], torch.tensor(self.previous)
+
+    def step(self, i: int, action: Action, kind: int = NO_PREVIOUS) -> EpisodeTrace | None:
+        """Step env ``i`` (``kind``: the policy's kind index of ``action``); returns its
+        finished trace when the episode ended (the env is reset)."""
+        env, trace = self.envs[i], self.traces[i]
+        obs, reward, terminated, truncated, info = env.step(action)
+        self.previous[i] = kind
+        if self.record_video:
+            trace.frames.append(obs["screenshot"].copy())
+            trace.step_frames.append(len(trace.frames) - 1)
+        trace.gt.append(float(reward))
+        trace.shaping.append(
+            shaping_reward(info.get("cursor"), self.targets[i], env.width, env.height)
+        )
+        self.obs[i] = obs
+        self.targets[i] = self._target(env)
+        if terminated or truncated:
+            trace.success = bool(info.get("success"))
+            env.attach_recorder(None)
+            self._reset(i)
+            return trace
+        return None
+
+    def close(self) -> None:
+        for env in self.envs:
+            env.close()
+
+
+def task_levels(env_id: str) -> int:
+    """How many difficulty levels an env's task has (1 when it has none)."""
+    task_class = getattr(envs.make(env_id), "task_class", None)
+    return int(getattr(task_class, "levels", 1))
+
+
+# ---- training ---------------------------------------------------------------------------
+def train(
+    config: PPOConfig,
+    out: Path,
+    progress: Progress | None = None,
+    text: InstructionEncoder | None = None,
+) -> dict[str, Any]:
+    """Train a lab policy with PPO; writes the run folder ``out`` and returns its metrics."""
+    out.mkdir(parents=True, exist_ok=True)
+    (out / "config.json").write_text(json.dumps(asdict(config), indent=2, default=str))
+    torch.manual_seed(config.seed)
+    torch.set_num_threads(config.threads)
+    started = time.perf_counter()
+    spec = RewardSpec.parse(config.reward)
+    scorer = Scorer.from_run(spec.video.run) if spec.video is not None else None
+    text = text or InstructionEncoder()
+    policy = LabPolicy(config.policy)
+    metrics: dict[str, Any] = {"config": asdict(config), "history": []}
+    if config.warm_start is not None:
+        metrics["bc"] = behaviour_clone(
+            policy,
+            config.warm_start,
+            text,
+            epochs=config.bc_epochs,
+            seed=config.seed,
+            env_ids=set(envs.env_ids(config.env)),
+            progress=progress,
+        )
+    optimizer = torch.optim.Adam(policy.parameters(), lr=config.learning_rate, eps=1e-5)
+
+    curriculum = None
+    level = config.difficulty
+    if config.curriculum:
+        levels = max(task_levels(env_id) for env_id in envs.env_ids(config.env))
+        curriculum = Curriculum(1, levels, config.curriculum_threshold, config.curriculum_window)
+        level = curriculum.level
+    pool = EnvPool(config, record_video=scorer is not None, level=level)
+    norm = RunningNorm(config.norm_window) if config.normalize_rewards else None
+
+    n_envs, n_steps, pc = config.num_envs, config.num_steps, config.policy
+    pixels = torch.zeros(n_steps, n_envs, 3, pc.obs_height, pc.obs_width)
+    texts = torch.zeros(n_steps, n_envs, text.dim)
+    masks = torch.zeros(n_steps, n_envs, pc.value_slots, dtype=torch.bool)
+    previous = torch.zeros(n_steps, n_envs, dtype=torch.long)
+    actions = torch.zeros(n_steps, n_envs, 5, dtype=torch.long)
+    logprobs, values, rewards, dones = (torch.zeros(n_steps, n_envs) for _ in range(4))
+    next_done = torch.zeros(n_envs)
+    rollouts = config.steps // (n_envs * n_steps)
+    global_step = 0
+
+    for rollout in range(rollouts):
+        for trace in pool.traces:  # steps of earlier rollouts are no longer in the buffer
+            trace.positions = [None] * len(trace.positions)
+        finished: list[EpisodeTrace] = []
+        weight = anneal_weight(global_step, config.steps, config.anneal_fraction)
+        for t in range(n_steps):
+            batch_pixels, instructions, prev = pool.batch(pc)
+            values_per_env = [instruction_values(s, pc.value_slots) for s in instructions]
+            mask = slot_mask(values_per_env, pc.value_slots)
+            embedding = text.encode(instructions)
+            pixels[t], texts[t], masks[t], dones[t] = batch_pixels, embedding, mask, next_done
+            previous[t] = prev
+            with torch.no_grad():
+                output = policy(batch_pixels, embedding, mask, prev)
+                sample = policy.act(output, mask)
+                logprob, _ = policy.evaluate(output, mask, sample)
+            actions[t], logprobs[t], values[t] = sample.stacked(), logprob, output.value
+            for i in range(n_envs):
+                trace = pool.traces[i]
+                trace.positions.append((t, i))
+                action = to_action(sample, i, values_per_env[i], pc)
+                done_trace = pool.step(i, action, int(sample.kind[i]))
+                if spec.uses_shaping:  # dense, known now; the outcome part comes at episode end
+                    rewards[t, i] = weight * trace.shaping[-1]
+                else:
+                    rewards[t, i] = 0.0
+                next_done[i] = float(done_trace is not None)
+                if done_trace is not None:
+                    finished.append(done_trace)
+            global_step += n_envs
+
+        # Score the rollout's finished episodes in one batch and place their rewards.
+        judgements = (
+            score_episodes(scorer, finished, config.score_batch)
+            if scorer and finished
+            else [None] * len(finished)
+        )
+        outcomes = [
+            episode_rewards(spec, tr, j, 0.0) for tr, j in zip(finished, judgements, strict=True)
+        ]
+        if norm is not None and outcomes and spec.kind != "shaping":
+            normalised = norm([o[-1] for o in outcomes])
+            for o, value in zip(outcomes, normalised, strict=True):
+                o[-1] = value
+        for trace, outcome in zip(finished, outcomes, strict=True):
+            if spec.kind == "shaping":
+                continue
+            carry = 0.0  # dense scores of steps already gone fold onto the first step still here
+            for position, r in zip(trace.positions, outcome, strict=True):
+                if position is None:
+                    carry += r
+                    continue
+                rewards[position] += r + carry
+                carry = 0.0
+        true_success = [tr.success for tr in finished]
+        if curriculum is not None:
+            for success in true_success:
+                if curriculum.record(success, global_step):
+                    pool.level = curriculum.level
+
+        # GAE.
+        with torch.no_grad():
+            batch_pixels, instructions, prev = pool.batch(pc)
+            mask = slot_mask(
+                [instruction_values(s, pc.value_slots) for s in instructions], pc.value_slots
+            )
+            next_value = policy(batch_pixels, text.encode(instructions), mask, prev).value
+        advantages = torch.zeros_like(rewards)
+        last = torch.zeros(n_envs)
+        for t in reversed(range(n_steps)):
+            not_done = 1.0 - (next_done if t == n_steps - 1 else dones[t + 1])
+            following = next_value if t == n_steps - 1 else values[t + 1]
+            delta = rewards[t] + config.gamma * following * not_done - values[t]
+            last = delta + config.gamma * config.gae_lambda * not_done * last
+            advantages[t] = last
+        returns = advantages + values
+
+        # Clipped-objective updates.
+        flat = lambda x: x.reshape(n_envs * n_steps, *x.shape[2:])  # noqa: E731
+        b_pixels, b_texts, b_masks, b_actions, b_previous = (
+            flat(pixels),
+            flat(texts),
+            flat(masks),
+            flat(actions),
+            flat(previous),
+        )
+        b_logprobs, b_adv, b_returns = (
+            flat(logprobs),
+            flat(advantages),
+            flat(returns),
+        )
+        size = n_envs * n_steps
+        minibatch = size // config.num_minibatches
+        clipfracs, approx_kl = [], 0.0
+        for _ in range(config.update_epochs):
+            for idx in torch.randperm(size).split(minibatch):
+                output = policy(b_pixels[idx], b_texts[idx], b_masks[idx], b_previous[idx])
+                new_logprob, entropy = policy.evaluate(
+                    output, b_masks[idx], ActionSample.unstack(b_actions[idx])
+                )
+                log_ratio = new_logprob - b_logprobs[idx]
+                ratio = log_ratio.exp()
+                with torch.no_grad():
+                    approx_kl = float(((ratio - 1) - log_ratio).mean())
+                    clipfracs.append(float(((ratio - 1.0).abs() > config.clip_coef).float().mean()))
+                adv = b_adv[idx]
+                adv = (adv - adv.mean()) / (adv.std() + 1e-8)
+                pg_loss = torch.max(
+                    -adv * ratio, -adv * ratio.clamp(1 - config.clip_coef, 1 + config.clip_coef)
+                ).mean()
+                v_loss = 0.5 * ((output.value - b_returns[idx]) ** 2).mean()
+                entropy_loss = entropy.mean()
+                loss = pg_loss - config.ent_coef * entropy_loss + config.vf_coef * v_loss
+                optimizer.zero_grad()
+                loss.backward()
+                nn.utils.clip_grad_norm_(policy.parameters(), config.max_grad_norm)
+                optimizer.step()
+
+        row = {
+            "global_step": global_step,
+            "charts/episodes": len(finished),
+            "charts/success_rate": float(np.mean(true_success)) if finished else None,
+            "charts/predicted_success_rate": (
+                float(np.mean([j.p_success for j in judgements])) if scorer and finished else None
+            ),
+            "charts/episode_length": float(np.mean([len(tr.gt) for tr in finished]))
+            if finished
+            else None,
+            "charts/reward_mean": float(rewards.mean()),
+            "charts/shaping_weight": weight if spec.kind == "mix" else None,
+            "losses/policy": float(pg_loss.detach()),
+            "losses/value": float(v_loss.detach()),
+            "losses/entropy": float(entropy_loss.detach()),
+            "losses/approx_kl": approx_kl,
+            "losses/clipfrac": float(np.mean(clipfracs)),
+            "curriculum/level": pool.level,
+            "time/seconds": time.perf_counter() - started,
+        }
+        metrics["history"].append(row)
+        if progress is not None:
+            progress("ppo", rollout + 1, rollouts)
+    pool.close()
+
+    policy.eval()
+    save_policy(policy, out / "policy")
+    judge = Scorer.from_run(config.judge) if config.judge is not None else scorer
+    metrics["eval"] = evaluate(policy, config, text, judge, out / "episodes", level=pool.level)
+    metrics["train_seconds"] = time.perf_counter() - started
+    metrics["steps"] = global_step
+    (out / "metrics.json").write_text(json.dumps(metrics, indent=2, default=str))
+    plot_curves(
+        metrics["history"], out / "curves.png", title=f"PPO {config.reward} on {config.env}"
+    )
+    return metrics
+
+
+# ---- evaluation -------------------------------------------------------------------------
+def run_episodes(
+    policy: LabPolicy | None,
+    config: PPOConfig,
+    text: InstructionEncoder,
+    episodes: int,
+    level: int | None,
+    greedy: bool = True,
+) -> list[EpisodeTrace]:
+    """Play ``episodes`` full episodes on held-out seeds (``policy=None``: uniform random
+    actions from the env's action space); every trace keeps its video."""
+    pool = EnvPool(
+        replace(config, num_envs=min(config.num_envs, episodes)),
+        record_video=True,
+        seed_offset=EVAL_SEED_OFFSET,
+        level=level,
+    )
+    for env in pool.envs:
+        env.action_space.seed(config.seed)
+    done: list[EpisodeTrace] = []
+    pc = config.policy
+    active = [True] * len(pool.envs)
+    started = len(pool.envs)
+    while len(done) < episodes:
+        batch_pixels, instructions, prev = pool.batch(pc)
+        values_per_env = [instruction_values(s, pc.value_slots) for s in instructions]
+        if policy is not None:
+            mask = slot_mask(values_per_env, pc.value_slots)
+            with torch.no_grad():
+                output = policy(batch_pixels, text.encode(instructions), mask, prev)
+                sample = policy.act(output, mask, greedy)
+        for i, env in enumerate(pool.envs):
+            if not active[i]:
+                continue
+            if policy is None:
+                finished = pool.step(i, env.action_space.sample())
+            else:
+                action = to_action(sample, i, values_per_env[i], pc)
+                finished = pool.step(i, action, int(sample.kind[i]))
+            if finished is not None:
+                done.append(finished)
+                active[i] = started < episodes
+                started += 1
+    pool.close()
+    return done[:episodes]
+
+
+def evaluate(
+    policy: LabPolicy | None,
+    config: PPOConfig,
+    text: InstructionEncoder,
+    judge: Scorer | None,
+    gif_dir: Path | None,
+    level: int | None,
+) -> dict[str, Any]:
+    """True success rate, the judge's predicted success rate, episode length; GIFs."""
+    traces = run_episodes(policy, config, text, config.eval_episodes, level, config.eval_greedy)
+    result: dict[str, Any] = {
+        "episodes": len(traces),
+        "success_rate": float(np.mean([t.success for t in traces])),
+        "episode_length": float(np.mean([len(t.gt) for t in traces])),
+        "level": level,
+    }
+    scores = score_episodes(judge, traces, config.score_batch) if judge is not None else None
+    if scores is not None:
+        result["predicted_success_rate"] = float(np.mean([s.p_success for s in scores]))
+        result["hacking_gap"] = result["predicted_success_rate"] - result["success_rate"]
+    if gif_dir is not None and config.record_episodes:
+        from cuakit.episodes.preview import write_gif
+
+        gif_dir.mkdir(parents=True, exist_ok=True)
+        result["gifs"] = []
+        for k, trace in enumerate(traces[: config.record_episodes]):
+            path = gif_dir / f"episode_{k}.gif"
+            write_gif(trace.video(), path, config.fps)
+            result["gifs"].append(
+                {
+                    "path": str(path),
+                    "instruction": trace.instruction,
+                    "success": trace.success,
+                    "p_success": None if scores is None else scores[k].p_success,
+                }
+            )
+    return result
+
+
+def plot_curves(history: list[dict[str, Any]], path: Path, title: str) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    steps = [h["global_step"] for h in history]
+    fig, axes = plt.subplots(1, 3, figsize=(13, 3.6))
+    for key, label in (
+        ("charts/success_rate", "true success"),
+        ("charts/predicted_success_rate", "reward model's predicted success"),
+    ):
+        points = [(s, h[key]) for s, h in zip(steps, history, strict=True) if h[key] is not None]
+        if points:
+            axes[0].plot(*zip(*points, strict=True), label=label)
+    axes[0].set(xlabel="env steps", ylabel="success rate", ylim=(-0.02, 1.02), title="success")
+    axes[0].legend(fontsize=8)
+    points = [
+        (s, h["charts/episode_length"])
+        for s, h in zip(steps, history, strict=True)
+        if h["charts/episode_length"] is not None
+    ]
+    if points:
+        axes[1].plot(*zip(*points, strict=True))
+    axes[1].set(xlabel="env steps", ylabel="steps", title="episode length")
+    for key in ("losses/policy", "losses/value", "losses/entropy"):
+        axes[2].plot(steps, [h[key] for h in history], label=key.split("/")[1])
+    axes[2].set(xlabel="env steps", title="losses")
+    axes[2].legend(fontsize=8)
+    fig.suptitle(title, fontsize=10)
+    fig.tight_layout()
+    fig.savefig(path, dpi=90)
+    plt.close(fig)

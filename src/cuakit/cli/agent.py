@@ -1,0 +1,89 @@
+"""`cuakit agent ppo | eval`: train the lab policy with PPO, evaluate a policy on held-out seeds."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import Annotated, Any
+
+import tyro
+from rich.table import Table
+
+from cuakit.agent.policy import load_policy
+from cuakit.agent.ppo import PPOConfig, evaluate, train
+from cuakit.cli.common import PhaseBars, emit_json, out_console, phase_progress
+from cuakit.reward.scoring import Scorer
+from cuakit.reward.text import InstructionEncoder
+
+
+def _eval_table(title: str, result: dict[str, Any]) -> Table:
+    table = Table("metric", "value", title=title)
+    table.add_row(
+        "true success rate", f"{result['success_rate']:.3f} ({result['episodes']} episodes)"
+    )
+    if "predicted_success_rate" in result:
+        table.add_row("reward model's predicted success", f"{result['predicted_success_rate']:.3f}")
+        table.add_row("gap (predicted − true)", f"{result['hacking_gap']:+.3f}")
+    table.add_row("episode length", f"{result['episode_length']:.2f}")
+    return table
+
+
+@dataclass(frozen=True)
+class PPOArgs:
+    """Train the lab policy with PPO on an env, rewarded by ground truth or a video reward model."""
+
+    out: Path
+    """run folder (config.json, metrics.json, curves.png, policy/, episodes/*.gif)"""
+    config: Annotated[PPOConfig, tyro.conf.OmitArgPrefixes] = field(default_factory=PPOConfig)
+    json: bool = False
+    """print one JSON object on stdout"""
+
+
+def run_ppo(args: PPOArgs) -> None:
+    with phase_progress() as progress:
+        metrics = train(args.config, args.out, progress=PhaseBars(progress))
+    result = {k: v for k, v in metrics.items() if k not in ("history", "config")}
+    if args.json:
+        emit_json(result)
+        return
+    title = f"{args.config.env}, reward {args.config.reward}, {metrics['steps']} steps"
+    out_console.print(_eval_table(title, metrics["eval"]))
+    out_console.print(f"trained in {metrics['train_seconds']:.0f} s; run folder {args.out}")
+
+
+@dataclass(frozen=True)
+class EvalArgs:
+    """Evaluate a policy (a PPO run, or `random`) on held-out seeds: true and predicted success."""
+
+    policy: str
+    """a PPO run folder, or `random` for uniform random GUI actions"""
+    env: str = "cuakit/desksim-click-button-v0"
+    difficulty: int | None = 1
+    episodes: int = 32
+    judge: Path | None = None
+    """reward run whose predicted success is reported beside the true one"""
+    gifs: Path | None = None
+    """folder for a few episodes as GIFs"""
+    seed: int = 0
+    json: bool = False
+    """print one JSON object on stdout"""
+
+
+def run_eval(args: EvalArgs) -> None:
+    policy = None if args.policy == "random" else load_policy(Path(args.policy) / "policy")
+    config = PPOConfig(
+        env=args.env,
+        difficulty=args.difficulty,
+        eval_episodes=args.episodes,
+        seed=args.seed,
+        record_episodes=4 if args.gifs else 0,
+        steps=PPOConfig().num_envs * PPOConfig().num_steps,
+    )
+    if policy is not None:
+        config = replace(config, policy=policy.config)
+    judge = Scorer.from_run(args.judge) if args.judge is not None else None
+    result = evaluate(policy, config, InstructionEncoder(), judge, args.gifs, args.difficulty)
+    if args.json:
+        emit_json(result)
+        return
+    out_console.print(_eval_table(f"{args.policy} on {args.env}", result))

@@ -1,0 +1,42 @@
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import torch
+
+from cuakit.agent.bc import behaviour_clone, expert_examples
+from cuakit.agent.policy import LabPolicy, PolicyConfig
+from cuakit.envs.collect import collect
+from cuakit.errors import DatasetError
+from cuakit.reward.text import InstructionEncoder
+
+
+@pytest.fixture(scope="module")
+def expert_data(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("bc") / "dataset"
+    collect("cuakit/desksim-form-fill-v0", "expert", 12, root, env_kwargs={"difficulty": 1})
+    collect(
+        "cuakit/desksim-form-fill-v0", "random", 4, root, seed=100, env_kwargs={"difficulty": 1}
+    )
+    return root
+
+
+def test_examples_come_from_successful_episodes_only(expert_data: Path) -> None:
+    policy = LabPolicy(PolicyConfig())
+    pixels, instructions, targets = expert_examples(expert_data, policy)
+    assert pixels.shape[1:] == (3, 60, 96)
+    assert len(instructions) == len(targets) == 36  # 12 expert episodes × (click, type, click)
+    assert targets[:, 0].tolist().count(1) == 12  # one typing step each
+    with pytest.raises(DatasetError, match="no successful episode"):
+        expert_examples(expert_data, policy, env_ids={"cuakit/desksim-slider-v0"})
+
+
+def test_behaviour_cloning_fits_the_expert(expert_data: Path) -> None:
+    torch.manual_seed(0)
+    policy = LabPolicy(PolicyConfig())
+    before = behaviour_clone(policy, expert_data, InstructionEncoder(), epochs=1, lr=0.0)
+    after = behaviour_clone(policy, expert_data, InstructionEncoder(), epochs=150, lr=3e-3)
+    assert after["bc_loss"] < before["bc_loss"] / 2
+    assert after["bc_kind_accuracy"] == 1.0  # click, then type, then click
+    assert after["bc_click_near_accuracy"] >= 0.8

@@ -1,0 +1,109 @@
+from __future__ import annotations
+
+import numpy as np
+import pytest
+import torch
+
+from cuakit.actions import Action
+from cuakit.agent.policy import (
+    KEYS,
+    KINDS,
+    LabPolicy,
+    PolicyConfig,
+    downsample,
+    from_action,
+    instruction_values,
+    load_policy,
+    save_policy,
+    slot_mask,
+    to_action,
+)
+from cuakit.errors import CheckpointError, ConfigError
+
+CONFIG = PolicyConfig(obs_height=20, obs_width=32, channels=8, text_dim=16, hidden=16)
+
+
+def test_instruction_values_quoted_fields_and_names() -> None:
+    assert instruction_values("Complete the form (Phone: 555-1368) and press Save")[0] == "555-1368"
+    assert instruction_values("Select 'Calgary' from the autocomplete suggestions") == ["Calgary"]
+    assert instruction_values("Find Milan using the search box's suggestions") == ["Milan"]
+    assert instruction_values("click somewhere") == []
+    assert len(instruction_values("A 'b' 'c' 'd' 'e' 'f'", slots=3)) == 3
+
+
+def test_downsample_averages_blocks_and_rejects_other_sizes() -> None:
+    shots = np.zeros((2, 300, 480, 3), np.uint8)
+    shots[0, :5, :5] = 255  # one full block white
+    pixels = downsample(shots, 60, 96)
+    assert pixels.shape == (2, 3, 60, 96)
+    assert pixels[0, :, 0, 0].tolist() == [1.0, 1.0, 1.0]
+    assert float(pixels[0, :, 0, 1].sum()) == 0.0
+    with pytest.raises(ConfigError, match="multiple"):
+        downsample(np.zeros((1, 301, 480, 3), np.uint8), 60, 96)
+
+
+def test_actions_round_trip_through_the_heads() -> None:
+    values = ["555-1368", "Phone"]
+    for action in (Action.click(0.52, 0.27), Action.type_text("Phone"), Action.key("ctrl+s"),
+                   Action.scroll("down", 3, 0.5, 0.5)):  # fmt: skip
+        heads = from_action(action, values, CONFIG)
+        assert heads is not None
+        sample = torch.tensor([heads]).unbind(-1)
+        from cuakit.agent.policy import ActionSample
+
+        back = to_action(ActionSample(*sample), 0, values, CONFIG)
+        assert back.type == action.type
+        if action.point is not None:  # bin centres: within half a bin
+            assert abs(back.point[0] - action.point[0]) <= 0.5 / CONFIG.x_bins + 1e-9
+            assert abs(back.point[1] - action.point[1]) <= 0.5 / CONFIG.y_bins + 1e-9
+    assert from_action(Action.type_text("Mila"), ["Milan"], CONFIG) == [1, 0, 0, 0, 0]
+    assert from_action(Action.drag(0.1, 0.1, 0.5, 0.5), values, CONFIG) is None
+    assert from_action(Action.key("f5"), values, CONFIG) is None
+
+
+def test_log_prob_counts_only_the_heads_an_action_uses() -> None:
+    torch.manual_seed(0)
+    policy = LabPolicy(CONFIG)
+    pixels, text = torch.rand(4, 3, 20, 32), torch.randn(4, 16)
+    mask = slot_mask([["a"], ["a", "b"], [], ["c"]], CONFIG.value_slots)
+    out = policy(pixels, text, mask)
+    sample = policy.act(out, mask)
+    log_prob, entropy = policy.evaluate(out, mask, sample)
+    kind_logits = out.kind.clone()
+    kind_logits[2, KINDS.index("type")] = float("-inf")  # row 2 has nothing to type
+    kinds = torch.log_softmax(kind_logits, -1)
+    for row in range(4):
+        kind = int(sample.kind[row])
+        expected = kinds[row, kind]
+        if KINDS[kind] in ("click", "scroll_down", "scroll_up"):
+            expected = expected + torch.log_softmax(out.x[row], -1)[sample.x[row]]
+            expected = expected + torch.log_softmax(out.y[row], -1)[sample.y[row]]
+        if KINDS[kind] == "key":
+            expected = expected + torch.log_softmax(out.key[row], -1)[sample.key[row]]
+        if KINDS[kind] != "type":
+            assert torch.allclose(log_prob[row], expected, atol=1e-5)
+    assert bool((entropy > 0).all())
+    assert len(KEYS) == out.key.shape[-1]
+
+
+def test_typing_is_impossible_without_values() -> None:
+    torch.manual_seed(0)
+    policy = LabPolicy(CONFIG)
+    with torch.no_grad():
+        policy.kind_head.bias.copy_(torch.tensor([-9.0, 9.0, -9.0, -9.0, -9.0]))  # loves typing
+    mask = slot_mask([[]] * 8, CONFIG.value_slots)
+    out = policy(torch.rand(8, 3, 20, 32), torch.randn(8, 16), mask)
+    sample = policy.act(out, mask)
+    assert not bool((sample.kind == KINDS.index("type")).any())
+
+
+def test_save_load_gives_identical_outputs(tmp_path) -> None:
+    torch.manual_seed(1)
+    policy = LabPolicy(CONFIG).eval()
+    folder = save_policy(policy, tmp_path / "policy")
+    again = load_policy(folder).eval()
+    pixels, text, mask = torch.rand(2, 3, 20, 32), torch.randn(2, 16), slot_mask([["x"], []], 4)
+    a, b = policy(pixels, text, mask), again(pixels, text, mask)
+    assert torch.equal(a.x, b.x) and torch.equal(a.value, b.value)
+    with pytest.raises(CheckpointError, match="no lab policy"):
+        load_policy(tmp_path / "missing")
