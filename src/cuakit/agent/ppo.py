@@ -83,7 +83,7 @@ class PPOConfig:
     warm_start: Path | None = None
     """dataset of expert episodes to behaviour-clone before PPO"""
     bc_epochs: int = 15
-    learning_rate: float = 1e-3
+    learning_rate: float = 2e-3
     gamma: float = 0.95
     gae_lambda: float = 0.9
     update_epochs: int = 4
@@ -148,7 +148,7 @@ class EnvPool:
         options = {} if self.level is None else {"difficulty": self.level}
         obs, _ = env.reset(seed=self.next_seed, options=options)
         self.next_seed += 1
-        trace = EpisodeTrace(obs["instruction"])
+        trace = EpisodeTrace(obs["instruction"], level=self.level)
         trace.frames.append(obs["screenshot"].copy())
         sink = (lambda frame: trace.frames.append(frame.copy())) if self.record_video else None
         env.attach_recorder(sink, self.config.fps)
@@ -307,8 +307,10 @@ def train(
                 carry = 0.0
         true_success = [tr.success for tr in finished]
         if curriculum is not None:
-            for success in true_success:
-                if curriculum.record(success, global_step):
+            for trace in finished:  # episodes begun before a promotion count for nothing
+                if trace.level == curriculum.level and curriculum.record(
+                    trace.success, global_step
+                ):
                     pool.level = curriculum.level
 
         # GAE.

@@ -140,6 +140,8 @@ class EpisodeTrace:
     gt: list[float] = field(default_factory=list)
     shaping: list[float] = field(default_factory=list)
     success: bool = False
+    level: int | None = None
+    """the difficulty the episode ran at (None: the env drew one)"""
     positions: list[tuple[int, int] | None] = field(default_factory=list)
     """(rollout step, env) of each step while it is in the current rollout buffer"""
 

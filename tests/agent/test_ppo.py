@@ -1,0 +1,120 @@
+from __future__ import annotations
+
+import json
+from dataclasses import replace
+from pathlib import Path
+
+import pytest
+import torch
+
+from cuakit.agent.ppo import PPOConfig, evaluate, train
+from cuakit.envs.collect import collect
+from cuakit.errors import CheckpointError, ConfigError
+from cuakit.reward.model import RewardModelConfig, VideoRewardModel
+from cuakit.reward.text import InstructionEncoder
+
+
+@pytest.fixture(scope="module")
+def text() -> InstructionEncoder:
+    return InstructionEncoder()
+
+
+@pytest.fixture(scope="module")
+def tiny_reward_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    torch.manual_seed(0)
+    config = RewardModelConfig(frames=4, height=40, width=64, dim=32, depth=1, heads=2, patch=8)
+    run = tmp_path_factory.mktemp("reward")
+    VideoRewardModel(config).save_pretrained(run / "model")
+    return run
+
+
+def test_ppo_with_ground_truth_learns_to_click_the_only_button(
+    tmp_path: Path, text: InstructionEncoder
+) -> None:
+    config = PPOConfig(
+        env="cuakit/desksim-click-button-v0",
+        difficulty=1,
+        reward="gt",
+        steps=4096,
+        eval_episodes=32,
+        record_episodes=1,
+        seed=0,
+    )
+    metrics = train(config, tmp_path / "run", text=text)
+    assert metrics["eval"]["success_rate"] >= 0.9
+    first, last = metrics["history"][0], metrics["history"][-1]
+    assert last["charts/success_rate"] > first["charts/success_rate"]
+    assert last["charts/episode_length"] < first["charts/episode_length"]
+
+
+def test_a_video_reward_run_writes_its_folder_and_reports_predicted_success(
+    tmp_path: Path, text: InstructionEncoder, tiny_reward_run: Path
+) -> None:
+    config = PPOConfig(
+        env="cuakit/desksim-click-button-v0",
+        reward=f"vrm-dense:{tiny_reward_run}",
+        steps=256,
+        num_envs=4,
+        num_steps=64,
+        eval_episodes=4,
+        record_episodes=2,
+    )
+    metrics = train(config, tmp_path / "run", text=text)
+    run = tmp_path / "run"
+    for name in (
+        "config.json",
+        "metrics.json",
+        "curves.png",
+        "policy/policy.safetensors",
+        "episodes/episode_0.gif",
+        "episodes/episode_1.gif",
+    ):
+        assert (run / name).is_file(), name
+    saved = json.loads((run / "metrics.json").read_text())
+    assert saved["eval"]["episodes"] == 4
+    assert 0.0 <= saved["eval"]["predicted_success_rate"] <= 1.0
+    assert saved["eval"]["hacking_gap"] == pytest.approx(
+        saved["eval"]["predicted_success_rate"] - saved["eval"]["success_rate"]
+    )
+    predicted = [h["charts/predicted_success_rate"] for h in metrics["history"]]
+    assert all(p is not None for p in predicted if p is not None) and any(
+        p is not None for p in predicted
+    )
+
+
+def test_warm_start_and_curriculum(tmp_path: Path, text: InstructionEncoder) -> None:
+    data = tmp_path / "experts"
+    collect("cuakit/desksim-click-button-v0", "expert", 8, data, env_kwargs={"difficulty": 1})
+    config = PPOConfig(
+        env="cuakit/desksim-click-button-v0",
+        reward="shaping",
+        steps=768,
+        num_envs=4,
+        num_steps=64,
+        curriculum=True,
+        curriculum_window=4,
+        curriculum_threshold=0.5,
+        warm_start=data,
+        bc_epochs=40,
+        eval_episodes=4,
+        record_episodes=0,
+    )
+    metrics = train(config, tmp_path / "run", text=text)
+    assert metrics["bc"]["bc_examples"] == 8 and metrics["bc"]["bc_kind_accuracy"] == 1.0
+    levels = [h["curriculum/level"] for h in metrics["history"]]
+    assert levels[-1] >= 2  # the cloned expert passes level 1
+    assert levels[0] >= 1 and levels == sorted(levels)
+
+
+def test_random_baseline_and_bad_input(tmp_path: Path, text: InstructionEncoder) -> None:
+    config = PPOConfig(env="cuakit/desksim-click-button-v0", difficulty=2, eval_episodes=8)
+    result = evaluate(None, config, text, None, None, level=2)
+    assert result["episodes"] == 8 and result["success_rate"] <= 0.5
+    with pytest.raises(ConfigError, match="--reward"):
+        replace(config, reward="oracle")
+    with pytest.raises(ConfigError, match="steps"):
+        replace(config, steps=10)
+    with pytest.raises(CheckpointError, match="not a reward run"):
+        train(
+            replace(config, reward=f"vrm:{tmp_path / 'nope'}", steps=256), tmp_path / "r", text=text
+        )
