@@ -44,20 +44,11 @@ setup: $(STAMP) system-deps
 test: setup
 	$(PY) -m pytest -q
 
-# The main job until agent training lands: record noisy-expert and random episodes on every
-# desksim family, label them (with adversarial negatives and preference pairs), train a small
-# video reward model on them and evaluate it on held-out seeds, and preview one episode.
+# The main job: the whole loop on desksim — record expert, noisy and random episodes, label them,
+# train the video reward model, train PPO with ground-truth reward and with the video reward,
+# and compare both with a random policy in $(DEMO_OUT)/report.html (`DEMO_ARGS=--quick`: ~2 min).
 demo: setup
-	rm -rf $(DEMO_OUT)
-	$(VENV)/bin/cuakit collect --env 'cuakit/desksim-*' --policy expert:noise=0.3 --episodes 88 --out $(DEMO_OUT)/dataset
-	$(VENV)/bin/cuakit collect --env 'cuakit/desksim-*' --policy random --episodes 22 --seed 1000 --out $(DEMO_OUT)/dataset
-	$(VENV)/bin/cuakit label success $(DEMO_OUT)/dataset --negatives translate,truncate,swap
-	$(VENV)/bin/cuakit label pairs $(DEMO_OUT)/dataset
-	$(VENV)/bin/cuakit dataset info $(DEMO_OUT)/dataset
-	$(VENV)/bin/cuakit reward train --data $(DEMO_OUT)/dataset --out $(DEMO_OUT)/reward --epochs 3
-	$(VENV)/bin/cuakit reward eval --checkpoint $(DEMO_OUT)/reward --data $(DEMO_OUT)/dataset
-	$(VENV)/bin/cuakit dataset preview $(DEMO_OUT)/dataset --episode 9 --out $(DEMO_OUT)/episode_9.gif
-	$(VENV)/bin/cuakit dataset preview $(DEMO_OUT)/dataset --episode 9 --out $(DEMO_OUT)/episode_9.png
+	$(VENV)/bin/cuakit demo --out $(DEMO_OUT) $(DEMO_ARGS)
 
 lint: setup
 	$(VENV)/bin/ruff check .

@@ -31,15 +31,20 @@ Progress = Callable[[str, int, int], None]
 
 
 def expert_examples(
-    root: Path, policy: LabPolicy, env_ids: set[str] | None = None
+    root: Path,
+    policy: LabPolicy,
+    env_ids: set[str] | None = None,
+    policies: tuple[str, ...] = ("expert",),
 ) -> tuple[torch.Tensor, list[str], torch.Tensor]:
-    """(pixels (N, 3, h, w), instructions, (N, 6) head indices and the previous kind) from
-    successful episodes."""
+    """(pixels (N, 3, h, w), instructions, (N, 6) head indices and the previous kind) from the
+    successful episodes recorded by one of ``policies`` (noise-free experts by default)."""
     dataset = EpisodeDataset(root)
     config = policy.config
     pixels, instructions, targets = [], [], []
     for meta in dataset.episodes:
-        if not meta.success or (env_ids is not None and meta.env_id not in env_ids):
+        if not meta.success or meta.policy not in policies:
+            continue
+        if env_ids is not None and meta.env_id not in env_ids:
             continue
         steps = dataset.steps(meta.index).to_pylist()
         values = instruction_values(meta.instruction, config.value_slots)
@@ -58,7 +63,8 @@ def expert_examples(
     if not targets:
         which = "" if env_ids is None else " of " + ", ".join(sorted(env_ids))
         raise DatasetError(
-            f"{root} has no successful episode{which} with actions the lab policy can express; "
+            f"{root} has no successful episode{which} by {' or '.join(policies)} with actions the "
+            "lab policy can express; "
             "collect some with `cuakit collect --policy expert`"
         )
     return torch.cat(pixels), instructions, torch.tensor(targets)
@@ -96,7 +102,7 @@ def behaviour_clone(
             optimizer.zero_grad()
             loss.backward()
             optimizer.step()
-            loss_value = float(loss)
+            loss_value = float(loss.detach())
         if progress is not None:
             progress("behaviour cloning", epoch + 1, epochs)
     with torch.no_grad():

@@ -229,6 +229,11 @@ def train(
             env_ids=set(envs.env_ids(config.env)),
             progress=progress,
         )
+        # What the warm start alone achieves, to tell it apart from what PPO adds.
+        policy.eval()
+        bc_eval = evaluate(policy, config, text, None, None, level=config.difficulty)
+        metrics["bc"]["bc_eval_success_rate"] = bc_eval["success_rate"]
+        policy.train()
     optimizer = torch.optim.Adam(policy.parameters(), lr=config.learning_rate, eps=1e-5)
 
     curriculum = None

@@ -11,7 +11,7 @@ import tyro
 from rich.table import Table
 
 from cuakit import __version__
-from cuakit.cli import agent, bench, dataset, demo, envs, label, reward, reward_bench
+from cuakit.cli import agent, agent_bench, bench, dataset, demo, envs, label, reward, reward_bench
 from cuakit.cli.common import err_console, out_console
 from cuakit.errors import CuakitError
 
@@ -47,6 +47,7 @@ COMMANDS = (
     Command("bench", "env", bench.EnvBenchArgs, bench.run_env),
     Command("bench", "experts", bench.ExpertBenchArgs, bench.run_experts),
     Command("bench", "reward", reward_bench.RewardBenchArgs, reward_bench.run_reward_bench),
+    Command("bench", "agent", agent_bench.AgentBenchArgs, agent_bench.run_agent_bench),
 )
 
 

