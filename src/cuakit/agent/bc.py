@@ -35,13 +35,17 @@ def expert_examples(
     policy: LabPolicy,
     env_ids: set[str] | None = None,
     policies: tuple[str, ...] = ("expert",),
+    max_episodes: int | None = None,
 ) -> tuple[torch.Tensor, list[str], torch.Tensor]:
     """(pixels (N, 3, h, w), instructions, (N, 6) head indices and the previous kind) from the
     successful episodes recorded by one of ``policies`` (noise-free experts by default)."""
     dataset = EpisodeDataset(root)
     config = policy.config
     pixels, instructions, targets = [], [], []
+    used = 0
     for meta in dataset.episodes:
+        if max_episodes is not None and used >= max_episodes:
+            break
         if not meta.success or meta.policy not in policies:
             continue
         if env_ids is not None and meta.env_id not in env_ids:
@@ -56,6 +60,7 @@ def expert_examples(
             previous = NO_PREVIOUS if heads is None else heads[0]
         if not rows:
             continue
+        used += 1
         frames = dataset.frames(meta.index, [f for f, _ in rows])
         pixels.append(downsample(frames, config.obs_height, config.obs_width))
         instructions += [meta.instruction] * len(rows)
@@ -78,12 +83,16 @@ def behaviour_clone(
     lr: float = 1e-3,
     batch: int = 64,
     seed: int = 0,
+    entropy_bonus: float = 0.01,
     env_ids: set[str] | None = None,
+    max_episodes: int | None = None,
     progress: Progress | None = None,
 ) -> dict[str, float]:
     """Train ``policy`` in place on the expert steps of ``root``; returns the final loss and
     accuracy of the chosen kind and click bins on the training examples."""
-    pixels, instructions, targets = expert_examples(root, policy, env_ids)
+    pixels, instructions, targets = expert_examples(
+        root, policy, env_ids, max_episodes=max_episodes
+    )
     embeddings = text.encode(instructions)
     masks = slot_mask(
         [instruction_values(i, policy.config.value_slots) for i in instructions],
@@ -97,8 +106,9 @@ def behaviour_clone(
         for chunk in torch.randperm(n, generator=generator).split(batch):
             out = policy(pixels[chunk], embeddings[chunk], masks[chunk], targets[chunk, 5])
             sample = ActionSample.unstack(targets[chunk, :5])
-            log_prob, _ = policy.evaluate(out, masks[chunk], sample)
-            loss = -log_prob.mean()
+            log_prob, entropy = policy.evaluate(out, masks[chunk], sample)
+            # A little entropy keeps the clone stochastic enough for PPO to explore from.
+            loss = -(log_prob + entropy_bonus * entropy).mean()
             optimizer.zero_grad()
             loss.backward()
             optimizer.step()

@@ -35,7 +35,9 @@ class DemoPlan:
     ppo_steps: int
     eval_episodes: int
     warm_start: bool = False
-    """behaviour-clone the collected expert episodes before each PPO run"""
+    """behaviour-clone collected expert episodes before each PPO run"""
+    bc_episodes: int | None = None
+    """how many expert episodes to clone (None: all)"""
 
 
 FULL = DemoPlan(
@@ -104,6 +106,7 @@ def run_loop(
         eval_episodes=plan.eval_episodes,
         judge=reward_run,
         warm_start=data if plan.warm_start else None,
+        bc_episodes=plan.bc_episodes,
     )
     runs: dict[str, dict[str, Any]] = {}
     for name, reward in (("ppo_gt", "gt"), ("ppo_vrm", f"vrm:{reward_run}")):

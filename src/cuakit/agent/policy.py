@@ -43,7 +43,9 @@ POINTER_KINDS = (0, 3, 4)  # kinds that use x and y
 TYPE_KIND, KEY_KIND = 1, 2
 
 _QUOTED = re.compile(r"""['"“‘]([^'"”’]{1,60})['"”’]""")
-_FIELD = re.compile(r"\b[A-Z][\w ]{0,20}:\s*([^,;)]+)")
+# "Label: value": the value's first token, then only tokens that start with a capital or a
+# digit ("City: New York and press Save" → "New York").
+_FIELD = re.compile(r"\b[A-Z][\w ]{0,20}:\s*([^\s,;)]+(?:\s+[A-Z0-9][^\s,;)]*)*)")
 _CAPITALISED = re.compile(r"(?<![.!?]\s)(?<!^)\b([A-Z][\w.-]+)")
 
 
@@ -194,7 +196,7 @@ class LabPolicy(nn.Module):
             y=logits.logsumexp(dim=2),
             value_choice=value_choice,
             key=self.key_head(hidden),
-            value=self.critic(hidden)[:, 0],
+            value=self.critic(hidden.detach())[:, 0],  # the critic never reshapes the actor
         )
 
     @staticmethod

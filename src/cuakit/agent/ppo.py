@@ -82,8 +82,12 @@ class PPOConfig:
     curriculum_window: int = 32
     warm_start: Path | None = None
     """dataset of expert episodes to behaviour-clone before PPO"""
-    bc_epochs: int = 15
+    bc_epochs: int = 100
+    bc_episodes: int | None = None
+    """clone at most this many expert episodes (None: all)"""
     learning_rate: float = 2e-3
+    finetune_learning_rate: float = 3e-4
+    """used instead of learning_rate after a warm start: a large step undoes the cloned policy"""
     gamma: float = 0.95
     gae_lambda: float = 0.9
     update_epochs: int = 4
@@ -92,6 +96,10 @@ class PPOConfig:
     ent_coef: float = 0.001
     vf_coef: float = 0.5
     max_grad_norm: float = 0.5
+    target_kl: float | None = 0.05
+    """stop a rollout's update epochs once the approximate KL to the old policy exceeds this"""
+    critic_warmup: int = 2
+    """rollouts after a warm start in which only the critic learns"""
     normalize_rewards: bool = True
     """standardise episode outcome rewards over the last norm_window episodes"""
     norm_window: int = 256
@@ -225,6 +233,7 @@ def train(
             config.warm_start,
             text,
             epochs=config.bc_epochs,
+            max_episodes=config.bc_episodes,
             seed=config.seed,
             env_ids=set(envs.env_ids(config.env)),
             progress=progress,
@@ -234,7 +243,8 @@ def train(
         bc_eval = evaluate(policy, config, text, None, None, level=config.difficulty)
         metrics["bc"]["bc_eval_success_rate"] = bc_eval["success_rate"]
         policy.train()
-    optimizer = torch.optim.Adam(policy.parameters(), lr=config.learning_rate, eps=1e-5)
+    lr = config.learning_rate if config.warm_start is None else config.finetune_learning_rate
+    optimizer = torch.optim.Adam(policy.parameters(), lr=lr, eps=1e-5)
 
     curriculum = None
     level = config.difficulty
@@ -352,7 +362,10 @@ def train(
         size = n_envs * n_steps
         minibatch = size // config.num_minibatches
         clipfracs, approx_kl = [], 0.0
+        critic_only = config.warm_start is not None and rollout < config.critic_warmup
         for _ in range(config.update_epochs):
+            if config.target_kl is not None and approx_kl > config.target_kl:
+                break  # the policy moved far enough from the one that collected the rollout
             for idx in torch.randperm(size).split(minibatch):
                 output = policy(b_pixels[idx], b_texts[idx], b_masks[idx], b_previous[idx])
                 new_logprob, entropy = policy.evaluate(
@@ -371,6 +384,8 @@ def train(
                 v_loss = 0.5 * ((output.value - b_returns[idx]) ** 2).mean()
                 entropy_loss = entropy.mean()
                 loss = pg_loss - config.ent_coef * entropy_loss + config.vf_coef * v_loss
+                if critic_only:  # a cloned policy waits for a critic that knows its returns
+                    loss = config.vf_coef * v_loss
                 optimizer.zero_grad()
                 loss.backward()
                 nn.utils.clip_grad_norm_(policy.parameters(), config.max_grad_norm)

@@ -5,6 +5,7 @@ and the reward-hacking gap (the reward model's predicted success minus the true 
 from __future__ import annotations
 
 import json
+import shutil
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -25,9 +26,12 @@ class AgentBenchArgs:
     difficulty: int = 1
     steps: int = FULL.ppo_steps
     """PPO steps per run (the same budget for both rewards)"""
-    warm_start: bool = True
-    """behaviour-clone the collected expert episodes before PPO (multi-step tasks need it)"""
+    warm_start: tuple[str, ...] = ("form-fill", "autocomplete")
+    """families whose PPO runs start from a behaviour clone (multi-step tasks need one)"""
+    bc_episodes: int = 10
+    """expert episodes cloned for a warm start (few, so that PPO has work left)"""
     out: Path = Path("runs/bench-agent")
+    """output folder (replaced): one loop folder per family and bench.json"""
     seed: int = 0
     json: bool = False
     """print one JSON object on stdout"""
@@ -35,12 +39,19 @@ class AgentBenchArgs:
 
 def run_agent_bench(args: AgentBenchArgs) -> None:
     started = time.perf_counter()
-    plan = replace(FULL, ppo_steps=args.steps, warm_start=args.warm_start)
+    if args.out.exists():
+        shutil.rmtree(args.out)
     text = InstructionEncoder()
     rows = {}
     with phase_progress() as progress:
         for family in args.families:
             bars = PhaseBars(progress)
+            plan = replace(
+                FULL,
+                ppo_steps=args.steps,
+                warm_start=family in args.warm_start,
+                bc_episodes=args.bc_episodes,
+            )
             metrics = run_loop(
                 f"cuakit/desksim-{family}-v0",
                 args.difficulty,
@@ -57,7 +68,7 @@ def run_agent_bench(args: AgentBenchArgs) -> None:
     result = {
         "families": rows,
         "steps": args.steps,
-        "warm_start": args.warm_start,
+        "warm_start": list(args.warm_start),
         "wall_seconds": time.perf_counter() - started,
     }
     args.out.mkdir(parents=True, exist_ok=True)
