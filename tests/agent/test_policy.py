@@ -28,7 +28,9 @@ def test_instruction_values_quoted_fields_and_names() -> None:
     assert instruction_values("Select 'Calgary' from the autocomplete suggestions") == ["Calgary"]
     assert instruction_values("Find Milan using the search box's suggestions") == ["Milan"]
     assert instruction_values("Type City: Osaka into the form and hit Send")[0] == "Osaka"
-    assert instruction_values("Fill in the form with Phone: 555-5673 and submit it")[0] == "555-5673"
+    assert (
+        instruction_values("Fill in the form with Phone: 555-5673 and submit it")[0] == "555-5673"
+    )
     assert instruction_values("Complete the form (Name: Bruno Silva) and press Send")[0] == (
         "Bruno Silva"
     )

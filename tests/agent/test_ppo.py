@@ -35,7 +35,7 @@ def test_ppo_with_ground_truth_learns_to_click_the_only_button(
         env="cuakit/desksim-click-button-v0",
         difficulty=1,
         reward="gt",
-        steps=4096,
+        steps=5120,
         eval_episodes=32,
         record_episodes=1,
         seed=0,

@@ -522,7 +522,7 @@ def plot_curves(history: list[dict[str, Any]], path: Path, title: str) -> None:
     import matplotlib.pyplot as plt
 
     steps = [h["global_step"] for h in history]
-    fig, axes = plt.subplots(1, 3, figsize=(13, 3.6))
+    fig, axes = plt.subplots(1, 4, figsize=(16, 3.6))
     for key, label in (
         ("charts/success_rate", "true success"),
         ("charts/predicted_success_rate", "reward model's predicted success"),
@@ -540,10 +540,12 @@ def plot_curves(history: list[dict[str, Any]], path: Path, title: str) -> None:
     if points:
         axes[1].plot(*zip(*points, strict=True))
     axes[1].set(xlabel="env steps", ylabel="steps", title="episode length")
-    for key in ("losses/policy", "losses/value", "losses/entropy"):
+    for key in ("losses/policy", "losses/value"):
         axes[2].plot(steps, [h[key] for h in history], label=key.split("/")[1])
     axes[2].set(xlabel="env steps", title="losses")
     axes[2].legend(fontsize=8)
+    axes[3].plot(steps, [h["losses/entropy"] for h in history])
+    axes[3].set(xlabel="env steps", title="policy entropy (nats)")
     fig.suptitle(title, fontsize=10)
     fig.tight_layout()
     fig.savefig(path, dpi=90)

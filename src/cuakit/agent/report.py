@@ -131,8 +131,8 @@ step budget: once rewarded by the environment's ground truth, once by the video 
 alone (the agent never sees ground truth; success below is measured on held-out seeds).</p>
 <h2>Summary</h2>{summary}
 <h2>PPO: ground truth vs video reward</h2>{_img(paths["comparison"], out, "PPO comparison")}
-<div class=grid><div>{_img(paths["ppo_gt_curves"], out, "PPO gt curves")}</div>
-<div>{_img(paths["ppo_vrm_curves"], out, "PPO vrm curves")}</div></div>
+<h3>PPO with ground-truth reward</h3>{_img(paths["ppo_gt_curves"], out, "PPO gt curves")}
+<h3>PPO with the video reward</h3>{_img(paths["ppo_vrm_curves"], out, "PPO vrm curves")}
 <h2>Episodes (held-out seeds)</h2><div class=grid>{columns}</div>
 <h2>Video reward model</h2>
 <div class=grid><div>{_img(paths["vrm_curves"], out, "reward model curves")}</div>
