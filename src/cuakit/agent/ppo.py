@@ -86,7 +86,7 @@ class PPOConfig:
     bc_episodes: int | None = None
     """clone at most this many expert episodes (None: all)"""
     learning_rate: float = 2e-3
-    finetune_learning_rate: float = 3e-4
+    finetune_learning_rate: float = 1e-4
     """used instead of learning_rate after a warm start: a large step undoes the cloned policy"""
     gamma: float = 0.95
     gae_lambda: float = 0.9
@@ -363,33 +363,36 @@ def train(
         minibatch = size // config.num_minibatches
         clipfracs, approx_kl = [], 0.0
         critic_only = config.warm_start is not None and rollout < config.critic_warmup
-        for _ in range(config.update_epochs):
+        # Advantages standardised over the whole rollout: per minibatch, a rollout where every
+        # episode succeeded would turn noise into full-size policy steps.
+        b_adv = (b_adv - b_adv.mean()) / (b_adv.std() + 1e-8)
+        batches = [idx for _ in range(config.update_epochs)
+                   for idx in torch.randperm(size).split(minibatch)]  # fmt: skip
+        for idx in batches:
             if config.target_kl is not None and approx_kl > config.target_kl:
                 break  # the policy moved far enough from the one that collected the rollout
-            for idx in torch.randperm(size).split(minibatch):
-                output = policy(b_pixels[idx], b_texts[idx], b_masks[idx], b_previous[idx])
-                new_logprob, entropy = policy.evaluate(
-                    output, b_masks[idx], ActionSample.unstack(b_actions[idx])
-                )
-                log_ratio = new_logprob - b_logprobs[idx]
-                ratio = log_ratio.exp()
-                with torch.no_grad():
-                    approx_kl = float(((ratio - 1) - log_ratio).mean())
-                    clipfracs.append(float(((ratio - 1.0).abs() > config.clip_coef).float().mean()))
-                adv = b_adv[idx]
-                adv = (adv - adv.mean()) / (adv.std() + 1e-8)
-                pg_loss = torch.max(
-                    -adv * ratio, -adv * ratio.clamp(1 - config.clip_coef, 1 + config.clip_coef)
-                ).mean()
-                v_loss = 0.5 * ((output.value - b_returns[idx]) ** 2).mean()
-                entropy_loss = entropy.mean()
-                loss = pg_loss - config.ent_coef * entropy_loss + config.vf_coef * v_loss
-                if critic_only:  # a cloned policy waits for a critic that knows its returns
-                    loss = config.vf_coef * v_loss
-                optimizer.zero_grad()
-                loss.backward()
-                nn.utils.clip_grad_norm_(policy.parameters(), config.max_grad_norm)
-                optimizer.step()
+            output = policy(b_pixels[idx], b_texts[idx], b_masks[idx], b_previous[idx])
+            new_logprob, entropy = policy.evaluate(
+                output, b_masks[idx], ActionSample.unstack(b_actions[idx])
+            )
+            log_ratio = new_logprob - b_logprobs[idx]
+            ratio = log_ratio.exp()
+            with torch.no_grad():
+                approx_kl = float(((ratio - 1) - log_ratio).mean())
+                clipfracs.append(float(((ratio - 1.0).abs() > config.clip_coef).float().mean()))
+            adv = b_adv[idx]
+            pg_loss = torch.max(
+                -adv * ratio, -adv * ratio.clamp(1 - config.clip_coef, 1 + config.clip_coef)
+            ).mean()
+            v_loss = 0.5 * ((output.value - b_returns[idx]) ** 2).mean()
+            entropy_loss = entropy.mean()
+            loss = pg_loss - config.ent_coef * entropy_loss + config.vf_coef * v_loss
+            if critic_only:  # a cloned policy waits for a critic that knows its returns
+                loss = config.vf_coef * v_loss
+            optimizer.zero_grad()
+            loss.backward()
+            nn.utils.clip_grad_norm_(policy.parameters(), config.max_grad_norm)
+            optimizer.step()
 
         row = {
             "global_step": global_step,
