@@ -4,6 +4,8 @@ import json
 import re
 from pathlib import Path
 
+import pytest
+
 from cuakit.cli import main
 
 
@@ -24,3 +26,14 @@ def test_quick_demo_runs_the_whole_loop_and_reports_it(tmp_path: Path) -> None:
         assert (out / image).is_file(), image
     assert f"{metrics['ppo_gt']['success_rate']:.3f}" in page
     assert (out / "ppo_vrm" / "policy" / "policy.safetensors").is_file()
+
+
+def test_demo_never_deletes_a_folder_it_did_not_write(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    keep = tmp_path / "thesis"
+    keep.mkdir()
+    (keep / "chapter1.tex").write_text("precious")
+    assert main(["demo", "--quick", "--out", str(keep)]) == 2
+    assert "not the output of an earlier run" in capsys.readouterr().err
+    assert (keep / "chapter1.tex").read_text() == "precious"

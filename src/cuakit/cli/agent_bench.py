@@ -5,7 +5,6 @@ and the reward-hacking gap (the reward model's predicted success minus the true 
 from __future__ import annotations
 
 import json
-import shutil
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -13,7 +12,13 @@ from pathlib import Path
 from rich.table import Table
 
 from cuakit.agent.loop import FULL, run_loop
-from cuakit.cli.common import PhaseBars, emit_json, out_console, phase_progress
+from cuakit.cli.common import (
+    PhaseBars,
+    emit_json,
+    out_console,
+    phase_progress,
+    replace_output,
+)
 from cuakit.reward.text import InstructionEncoder
 
 
@@ -39,8 +44,7 @@ class AgentBenchArgs:
 
 def run_agent_bench(args: AgentBenchArgs) -> None:
     started = time.perf_counter()
-    if args.out.exists():
-        shutil.rmtree(args.out)
+    replace_output(args.out, ("bench.json", *args.families))
     text = InstructionEncoder()
     rows = {}
     with phase_progress() as progress:

@@ -3,13 +3,17 @@
 from __future__ import annotations
 
 import json
+import shutil
 import sys
 from collections.abc import Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+from cuakit.errors import ConfigError
 
 # Progress and messages go to stderr so that `--json` output on stdout stays one clean object.
 err_console = Console(stderr=True)
@@ -53,3 +57,18 @@ def phase_progress() -> Progress:
     """An empty rich progress display on stderr, for ``PhaseBars``."""
     return Progress(TextColumn("[bold]{task.description}"), BarColumn(), MofNCompleteColumn(),
                     TimeElapsedColumn(), console=err_console)  # fmt: skip
+
+
+def replace_output(folder: Path, markers: tuple[str, ...]) -> None:
+    """Delete ``folder`` before a run that rewrites it, but only when it is empty or holds
+    one of ``markers`` (an earlier run's output): never someone's other files."""
+    if not folder.exists():
+        return
+    if not folder.is_dir() or (
+        any(folder.iterdir()) and not any((folder / m).exists() for m in markers)
+    ):
+        raise ConfigError(
+            f"--out {folder} exists and is not the output of an earlier run (none of "
+            f"{', '.join(markers)} in it); pass a new or empty folder"
+        )
+    shutil.rmtree(folder)

@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import json
-import shutil
 import time
 from dataclasses import dataclass
 from pathlib import Path
@@ -13,7 +12,13 @@ from rich.table import Table
 
 from cuakit.agent.loop import FULL, QUICK, run_loop
 from cuakit.agent.report import plot_comparison, write_report
-from cuakit.cli.common import PhaseBars, emit_json, out_console, phase_progress
+from cuakit.cli.common import (
+    PhaseBars,
+    emit_json,
+    out_console,
+    phase_progress,
+    replace_output,
+)
 
 
 @dataclass(frozen=True)
@@ -33,8 +38,7 @@ class DemoArgs:
 
 def run_demo(args: DemoArgs) -> None:
     started = time.perf_counter()
-    if args.out.exists():
-        shutil.rmtree(args.out)
+    replace_output(args.out, ("metrics.json", "report.html", "dataset"))
     with phase_progress() as progress:
         metrics = run_loop(
             args.env,
