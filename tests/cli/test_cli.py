@@ -97,7 +97,9 @@ def test_envs_json_lists_every_family(tmp_path: Path) -> None:
     result = cuakit("envs", "--json", "--sheet", str(sheet))
     assert result.returncode == 0, result.stderr
     envs = json.loads(result.stdout)["envs"]
-    assert len(envs) >= 10 and all(e["id"].startswith("cuakit/desksim-") for e in envs)
+    desksim = [e for e in envs if e["backend"] == "desksim"]
+    assert len(desksim) >= 10 and all(e["id"].startswith("cuakit/desksim-") for e in desksim)
+    assert {e["backend"] for e in envs} <= {"desksim", "miniwob", "x11"}
     with Image.open(sheet) as image:
         assert image.width == 4 * 240
 

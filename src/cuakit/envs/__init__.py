@@ -16,16 +16,23 @@ import gymnasium as gym
 
 from cuakit.envs.base import ActionSpace, GUIEnv, Outcome
 from cuakit.envs.desksim import FAMILIES
+from cuakit.envs.miniwob import task_names as miniwob_tasks
 
 DESKSIM_ENTRY = "cuakit.envs.desksim:DeskSimEnv"
+MINIWOB_ENTRY = "cuakit.envs.miniwob.env:MiniWoBEnv"
 
 
 def _register() -> list[str]:
+    """desksim ids always; MiniWoB ids when the ``miniwob`` package is installed (listing its
+    tasks starts no browser)."""
     ids = []
-    for task in FAMILIES:
-        env_id = f"cuakit/desksim-{task.family}-v0"
+    entries = [
+        (f"cuakit/desksim-{t.family}-v0", DESKSIM_ENTRY, {"family": t.family}) for t in FAMILIES
+    ]
+    entries += [(f"cuakit/miniwob-{t}-v0", MINIWOB_ENTRY, {"task": t}) for t in miniwob_tasks()]
+    for env_id, entry_point, kwargs in entries:
         if env_id not in gym.registry:
-            gym.register(env_id, entry_point=DESKSIM_ENTRY, kwargs={"family": task.family})
+            gym.register(env_id, entry_point=entry_point, kwargs=kwargs)
         ids.append(env_id)
     return ids
 
