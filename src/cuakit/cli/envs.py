@@ -38,6 +38,12 @@ def describe(env_id: str) -> dict[str, object]:
         summary = f"MiniWoB++ task {name} in headless Chromium{expert}"
         return {"backend": backend, "levels": None, "summary": summary,
                 "max_steps": MAX_STEPS.get(name, DEFAULT_MAX_STEPS)}  # fmt: skip
+    if backend == "x11":
+        from cuakit.envs.x11.tasks import TASKS as X11_TASKS
+
+        x11_task = X11_TASKS[name]
+        return {"backend": backend, "levels": None, "max_steps": x11_task.max_steps,
+                "summary": f"{x11_task.summary} (X11 desktop)"}  # fmt: skip
     task = TASKS.get(name)
     return {
         "backend": backend,

@@ -17,19 +17,22 @@ import gymnasium as gym
 from cuakit.envs.base import ActionSpace, GUIEnv, Outcome
 from cuakit.envs.desksim import FAMILIES
 from cuakit.envs.miniwob import task_names as miniwob_tasks
+from cuakit.envs.x11 import task_names as x11_tasks
 
 DESKSIM_ENTRY = "cuakit.envs.desksim:DeskSimEnv"
 MINIWOB_ENTRY = "cuakit.envs.miniwob.env:MiniWoBEnv"
+X11_ENTRY = "cuakit.envs.x11.env:X11Env"
 
 
 def _register() -> list[str]:
     """desksim ids always; MiniWoB ids when the ``miniwob`` package is installed (listing its
-    tasks starts no browser)."""
+    tasks starts no browser); X11 ids when the ``desktop`` extra is."""
     ids = []
     entries = [
         (f"cuakit/desksim-{t.family}-v0", DESKSIM_ENTRY, {"family": t.family}) for t in FAMILIES
     ]
     entries += [(f"cuakit/miniwob-{t}-v0", MINIWOB_ENTRY, {"task": t}) for t in miniwob_tasks()]
+    entries += [(f"cuakit/x11-{t}-v0", X11_ENTRY, {"task": t}) for t in x11_tasks()]
     for env_id, entry_point, kwargs in entries:
         if env_id not in gym.registry:
             gym.register(env_id, entry_point=entry_point, kwargs=kwargs)

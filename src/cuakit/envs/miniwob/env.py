@@ -19,7 +19,6 @@ says why); its processes are killed and the next ``reset()`` starts a new browse
 
 from __future__ import annotations
 
-import math
 import time
 from typing import Any
 
@@ -31,6 +30,7 @@ from cuakit.envs.desksim.render import draw_cursor
 from cuakit.envs.miniwob import task_names
 from cuakit.envs.miniwob.browser import Browser, BrowserConfig, webdriver_key
 from cuakit.envs.miniwob.page import SNAPSHOT_JS, Page
+from cuakit.envs.motion import Point, hand_path
 from cuakit.errors import BackendError, BackendUnavailableError, ConfigError
 
 TYPING_CHARS_PER_SECOND = 12.0
@@ -332,25 +332,10 @@ class MiniWoBEnv(GUIEnv):
             self._wait(action.seconds or 0.0)
         return {} if noop is None else {"noop": noop}
 
-    def _path(
-        self, start: tuple[float, float], end: tuple[float, float]
-    ) -> list[tuple[float, float]]:
-        """Points a hand would pass through from ``start`` to ``end`` (excluding start), one per
-        recorded frame: a curved, eased path of Fitts-like duration (as desksim's pointer)."""
-        distance = math.dist(start, end)
-        seconds = 0.1 + 0.12 * math.log2(1 + distance / 24)
-        frames = max(1, round(seconds * self.fps))
-        bend = float(self._motion.normal(0, 0.15)) * distance
-        mid = ((start[0] + end[0]) / 2, (start[1] + end[1]) / 2)
-        normal = (-(end[1] - start[1]) / (distance or 1), (end[0] - start[0]) / (distance or 1))
-        control = (mid[0] + normal[0] * bend, mid[1] + normal[1] * bend)
-        points = []
-        for k in range(1, frames):
-            t = 0.5 - 0.5 * math.cos(math.pi * k / frames)
-            x = (1 - t) ** 2 * start[0] + 2 * (1 - t) * t * control[0] + t**2 * end[0]
-            y = (1 - t) ** 2 * start[1] + 2 * (1 - t) * t * control[1] + t**2 * end[1]
-            points.append(self._px((x / self.task_width, y / self.task_height)))
-        return [*points, end]
+    def _path(self, start: Point, end: Point) -> list[Point]:
+        """The pointer's way from ``start`` to ``end``, one point per recorded frame."""
+        path = hand_path(start, end, self.fps, self._motion)
+        return [self._px((x / self.task_width, y / self.task_height)) for x, y in path]
 
     def _travel(self, end: tuple[float, float]) -> None:
         """Move the pointer to ``end``; with a recorder, along a hand's path, one real pointer
