@@ -24,7 +24,7 @@ pytest.importorskip(
 
 import cuakit.envs as envs
 from cuakit.actions import Action
-from cuakit.envs.bench import policy_outcomes
+from cuakit.envs.bench import bench_backend, policy_outcomes
 from cuakit.envs.miniwob.browser import BrowserConfig
 from cuakit.envs.miniwob.env import MiniWoBEnv
 from cuakit.envs.miniwob.experts import EXPERTS
@@ -257,3 +257,11 @@ def test_a_killed_python_process_leaves_no_browser(tmp_path: Path) -> None:
     while any(alive(pid) for pid in pids) and time.monotonic() < deadline:
         time.sleep(0.2)
     assert not any(alive(pid) for pid in pids)
+
+
+def test_bench_puts_the_browser_next_to_desksim(tmp_path: Path) -> None:
+    browser = bench_backend("cuakit/miniwob-click-checkboxes-v0", 4, 10, tmp_path / "a")
+    desksim = bench_backend("cuakit/desksim-checkboxes-v0", 4, 10, tmp_path / "b")
+    assert browser["backend"] == "miniwob" and browser["memory_kind"].startswith("helper")
+    assert browser["memory_mb"] > 20 and browser["recorded_frames_per_s"] > 0
+    assert desksim["steps_per_s"] > browser["steps_per_s"] > 0

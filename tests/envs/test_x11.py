@@ -11,6 +11,7 @@ import pytest
 
 import cuakit.envs as envs
 from cuakit.actions import Action, ActionType
+from cuakit.envs.bench import bench_backend
 from cuakit.envs.processes import alive
 from cuakit.envs.record import RecordEpisode
 from cuakit.envs.x11.abiword import read_abw, write_abw
@@ -146,3 +147,11 @@ def test_recording_captures_frames_in_between(tmp_path: Path) -> None:
     frames = dataset.frames(0)
     assert frames.shape[1:] == (600, 800, 3)
     assert not np.array_equal(frames[0], frames[-1])
+
+
+@pytest.mark.desktop
+@needs_x
+def test_bench_measures_the_desktop(tmp_path: Path) -> None:
+    row = bench_backend("cuakit/x11-abiword-append-line-v0", 3, 10, tmp_path)
+    assert row["backend"] == "x11" and row["memory_mb"] > 10
+    assert row["steps_per_s"] > 0 and row["recorded_frames_per_s"] > 0

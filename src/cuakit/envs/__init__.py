@@ -51,6 +51,16 @@ def env_ids(pattern: str = "*") -> list[str]:
     return matches
 
 
+def has_expert(env_id: str) -> bool:
+    """Whether the env's task has a scripted expert: every desksim and X11 task, and the
+    MiniWoB tasks with a DOM expert (``cuakit.envs.miniwob.experts.EXPERTS``)."""
+    if env_id.startswith("cuakit/miniwob-"):
+        from cuakit.envs.miniwob.experts import EXPERTS
+
+        return gym.spec(env_id).kwargs["task"] in EXPERTS
+    return True
+
+
 def make(env_id: str, **kwargs: Any) -> GUIEnv:
     """Build a cuakit env by id (no gymnasium wrappers: the env itself, typed)."""
     if env_id not in ENV_IDS:
@@ -61,4 +71,4 @@ def make(env_id: str, **kwargs: Any) -> GUIEnv:
     return env
 
 
-__all__ = ["ENV_IDS", "ActionSpace", "GUIEnv", "Outcome", "env_ids", "make"]
+__all__ = ["ENV_IDS", "ActionSpace", "GUIEnv", "Outcome", "env_ids", "has_expert", "make"]

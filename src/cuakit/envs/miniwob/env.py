@@ -175,6 +175,10 @@ class MiniWoBEnv(GUIEnv):
         """PIDs of the running chromedriver and Chromium processes (empty when none runs)."""
         return self.browser.pids() if self.browser is not None else set()
 
+    def helper_pids(self) -> set[int]:
+        """The processes this env runs besides Python (for benchmarks and leak checks)."""
+        return self.browser_pids()
+
     def close(self) -> None:
         if self.browser is not None:
             self.browser.close()

@@ -103,6 +103,10 @@ class X11Env(GUIEnv):
         """PIDs of Xvfb and the applications on it (empty when no desktop runs)."""
         return self.desktop.pids() if self.desktop is not None else set()
 
+    def helper_pids(self) -> set[int]:
+        """The processes this env runs besides Python (for benchmarks and leak checks)."""
+        return self.desktop_pids()
+
     def close(self) -> None:
         self._stop_app()
         self._drop_desktop()
