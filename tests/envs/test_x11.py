@@ -155,3 +155,29 @@ def test_bench_measures_the_desktop(tmp_path: Path) -> None:
     row = bench_backend("cuakit/x11-abiword-append-line-v0", 3, 10, tmp_path)
     assert row["backend"] == "x11" and row["memory_mb"] > 10
     assert row["steps_per_s"] > 0 and row["recorded_frames_per_s"] > 0
+
+
+@pytest.mark.desktop
+@needs_x
+def test_the_expert_recovers_from_a_failed_open() -> None:
+    """The file dialog's inline completion can garble a typed path; AbiWord then shows an
+    error box. The expert dismisses it and opens the file again."""
+    env = X11Env("abiword-bold-line")
+    try:
+        env.reset(seed=6)
+        path = env.task.path
+        hidden = path.with_suffix(".away")
+        done, info, dismissed = False, {}, False
+        while not done:
+            action = env.expert_action()
+            if action.type is ActionType.KEY and action.keys == "enter" and not dismissed:
+                if action.reasoning == "open it" and not hidden.exists():
+                    path.rename(hidden)  # this open fails
+                elif action.reasoning == "dismiss the error":
+                    hidden.rename(path)
+                    dismissed = True
+            _, _, terminated, truncated, info = env.step(action)
+            done = terminated or truncated
+        assert dismissed and info["success"]
+    finally:
+        env.close()

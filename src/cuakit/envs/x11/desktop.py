@@ -200,6 +200,17 @@ class Desktop:
             names.append(self.xdotool("getwindowname", window).strip())
         return names
 
+    def untitled_windows(self) -> int:
+        """Visible windows of the launched applications that have no title (message boxes)."""
+        count = 0
+        server = self.server.pid if self.server is not None else -1
+        for pid in self.processes.roots:
+            if pid == server:
+                continue
+            for window in self.xdotool("search", "--onlyvisible", "--pid", str(pid)).split():
+                count += not self.xdotool("getwindowname", window).strip()
+        return count
+
     # ---- input -------------------------------------------------------------------------
     def move(self, x: float, y: float) -> None:
         self.xdotool("mousemove", str(round(x)), str(round(y)))

@@ -177,6 +177,9 @@ class X11Env(GUIEnv):
         if self._next >= len(self._plan):
             return Action.finish(reasoning="the plan is done")
         step = self._plan[self._next]
+        if step.failed is not None and step.failed(self.desktop):
+            assert step.recovery is not None
+            return step.recovery
         if step.ready is not None and not step.ready(self.desktop):
             return Action.wait(0.5, reasoning=f"waiting for {step.waiting_for}")
         return step.action
@@ -215,8 +218,12 @@ class X11Env(GUIEnv):
         desktop = self.desktop
         assert desktop is not None, "call reset() first"
         self._check_app()
-        if self._next < len(self._plan) and action == self._plan[self._next].action:
-            self._next += 1  # the expert's planned step is being taken
+        if self._next < len(self._plan):  # follow the expert's plan as its steps are taken
+            step = self._plan[self._next]
+            if action == step.action:
+                self._next += 1
+            elif step.recovery is not None and action == step.recovery:
+                self._next = step.retry_from
         kind = action.type
         target = self._px(action.point) if action.point is not None else self._pointer
         if action.point is not None and kind is not ActionType.SCROLL:

@@ -4,7 +4,8 @@ the saved file, and the expert's plan (keyboard and mouse, as a person would wor
 An expert plan is a list of steps; a step may wait for the desktop to be ready (a dialog open,
 a document loaded) before its action — the expert looks at window titles, the agent at pixels.
 The env moves to the next step only once the planned action itself was executed, so the noise
-knobs (detours, hesitation, misclicks) delay a plan rather than derail it.
+knobs (detours, hesitation, misclicks) delay a plan rather than derail it. A step may also
+recognise that an earlier one failed (an error box) and go back after a recovery action.
 """
 
 from __future__ import annotations
@@ -44,10 +45,20 @@ class Step:
     ready: Callable[[Desktop], bool] | None = None
     """the desktop state the action needs; until then the expert waits"""
     waiting_for: str = ""
+    failed: Callable[[Desktop], bool] | None = None
+    """a desktop state saying an earlier step went wrong (an error box)"""
+    recovery: Action | None = None
+    """what the expert does then; the plan goes back to step ``retry_from`` after it"""
+    retry_from: int = 0
 
 
 def window_named(prefix: str) -> Callable[[Desktop], bool]:
     return lambda desktop: any(name.startswith(prefix) for name in desktop.window_names())
+
+
+def error_box(desktop: Desktop) -> bool:
+    """AbiWord's message boxes (``Error importing file …``) are windows without a title."""
+    return desktop.untitled_windows() > 0
 
 
 class Task:
@@ -94,8 +105,8 @@ class Task:
     # ---- the saved file ----------------------------------------------------------------
     @property
     def saved(self) -> bool:
-        """The file was written since the task began."""
-        return self.path.stat().st_mtime_ns != self._mtime
+        """The file was written since the task began (a deleted file was not)."""
+        return self.path.exists() and self.path.stat().st_mtime_ns != self._mtime
 
     def outcome(self) -> Outcome:
         if not self.saved:
@@ -158,6 +169,11 @@ class BoldLine(Task):
                 Action.click(*DOC_POINT, reasoning="click into the document"),
                 window_named(self.file_name),
                 f"{self.file_name} to load",
+                # The file dialog's inline completion can garble a typed path: dismiss the
+                # error and open the file again.
+                failed=error_box,
+                recovery=Action.key("enter", reasoning="dismiss the error"),
+                retry_from=1,
             ),
             *self._go_to_line(self.line),
             Step(Action.key("home", reasoning="start of the line")),
