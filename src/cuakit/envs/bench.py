@@ -151,14 +151,17 @@ def policy_outcomes(env_id: str, policy_spec: str, seeds: range, **env_kwargs: A
     env = envs.make(env_id, **env_kwargs)
     policy = policy_from_spec(policy_spec)
     outcomes = []
-    for seed in seeds:
-        policy.reset(seed)
-        obs, info = env.reset(seed=seed)
-        done = False
-        while not done:
-            obs, _, terminated, truncated, info = env.step(policy.act(env, obs, info))
-            done = terminated or truncated
-        outcomes.append(bool(info["success"]))
+    try:
+        for seed in seeds:
+            policy.reset(seed)
+            obs, info = env.reset(seed=seed)
+            done = False
+            while not done:
+                obs, _, terminated, truncated, info = env.step(policy.act(env, obs, info))
+                done = terminated or truncated
+            outcomes.append(bool(info["success"]))
+    finally:
+        env.close()  # a browser or X server ends here, not at interpreter exit
     return outcomes
 
 
