@@ -6,9 +6,11 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.cuakit-installed
-EXTRAS ?= dev
-# Debian packages cuakit's backends need; grows as real environments land.
-SYSTEM_PACKAGES ?=
+# browser: miniwob + selenium (MiniWoB++ in Chromium); desktop: mss + python-xlib (X11).
+EXTRAS ?= dev,browser,desktop
+# Debian packages the real backends need: Chromium + chromedriver (MiniWoB++), an X server,
+# xdotool and AbiWord (the X11 desktop). Their tests skip, saying why, when one is missing.
+SYSTEM_PACKAGES ?= chromium chromium-driver xvfb xdotool abiword
 DEMO_OUT ?= runs/demo
 
 .PHONY: all setup system-deps test demo lint format bench clean

@@ -46,3 +46,15 @@ class RewardInputError(CuakitError, ValueError):
 
 class CheckpointError(CuakitError):
     """A checkpoint that is missing, corrupt, or from another backbone or format version."""
+
+
+class BackendError(CuakitError):
+    """A real env backend (Chromium, Xvfb, an application) that crashed, hung or misbehaved.
+
+    The env that raises it has already killed the backend's processes; the next ``reset()``
+    starts fresh ones."""
+
+
+class BackendUnavailableError(BackendError):
+    """A real env backend that cannot start here: a system binary or Python package is
+    missing. The message names it and the command that installs it."""

@@ -7,8 +7,9 @@ from dataclasses import dataclass
 from rich.table import Table
 
 from cuakit.cli.common import emit_json, err_console, out_console
-from cuakit.envs.bench import bench_env, bench_experts
+from cuakit.envs.bench import bench_backends, bench_env, bench_experts
 from cuakit.episodes.bench import BENCH_METHODS, BENCH_SIZES, bench_video
+from cuakit.errors import ConfigError
 
 
 @dataclass(frozen=True)
@@ -65,19 +66,29 @@ def run_video(args: VideoBenchArgs) -> None:
 
 @dataclass(frozen=True)
 class EnvBenchArgs:
-    """desksim steps/s per core: rendering only vs recording at --fps, per task family."""
+    """desksim steps/s per core: rendering only vs recording at --fps, per task family; then
+    desksim next to MiniWoB (Chromium) and AbiWord (X11): steps/s, frames/s, memory."""
 
     steps: int = 2000
     """random-policy steps per family without recording (a quarter of that with)"""
     fps: int = 10
     """recording frame rate"""
+    real_steps: int = 30
+    """steps per env in the side-by-side with the real backends (0 skips it)"""
     json: bool = False
     """print one JSON object on stdout"""
+
+    def __post_init__(self) -> None:
+        if self.real_steps < 0:
+            raise ConfigError(f"--real-steps {self.real_steps}: use 0 (skip) or more")
 
 
 def run_env(args: EnvBenchArgs) -> None:
     with err_console.status("benchmarking envs"):
         result = bench_env(args.steps, args.fps)
+    if args.real_steps:
+        with err_console.status("benchmarking desksim next to the real backends"):
+            result["backends"] = bench_backends(args.real_steps, args.fps)
     if args.json:
         emit_json(result)
         return
@@ -98,21 +109,46 @@ def run_env(args: EnvBenchArgs) -> None:
     out_console.print(
         f"recording costs {1 / result['ratio_recorded_vs_plain']:.1f}x the time of rendering only"
     )
+    if "backends" in result:
+        print_backends(result["backends"])
+
+
+def print_backends(result: dict) -> None:
+    table = Table(
+        "env", "random steps/s", "recorded expert steps/s", "frames/s", "MB / instance",
+        title=f"backends side by side ({result['steps']} steps each, @{result['fps']}fps)",
+    )  # fmt: skip
+    for row in result["rows"]:
+        table.add_row(
+            row["env_id"].removeprefix("cuakit/"),
+            f"{row['steps_per_s']:.1f}",
+            f"{row['recorded_steps_per_s']:.1f}",
+            f"{row['recorded_frames_per_s']:.1f}",
+            f"{row['memory_mb']:.0f}" if row["memory_mb"] >= 1 else f"{row['memory_mb']:.2f}",
+        )
+    out_console.print(table)
+    out_console.print("MB / instance: helper processes (PSS) for real backends, Python objects "
+                      "(tracemalloc) for desksim")  # fmt: skip
+    for env_id, reason in result["skipped"].items():
+        err_console.print(f"[yellow]skipped[/] {env_id}: {reason}")
 
 
 @dataclass(frozen=True)
 class ExpertBenchArgs:
-    """Success rate per desksim family of the expert, a noisy expert and random, same seeds."""
+    """Success rate per env (desksim families by default) of the expert, a noisy expert and
+    random, on the same seeds."""
 
     seeds: int = 200
     """episodes per family and policy (seeds 0..N-1; the level is drawn per seed)"""
+    env: str = "cuakit/desksim-*"
+    """env id or glob, e.g. 'cuakit/miniwob-*' (the MiniWoB tasks with a DOM expert)"""
     json: bool = False
     """print one JSON object on stdout"""
 
 
 def run_experts(args: ExpertBenchArgs) -> None:
-    with err_console.status(f"running policies on {args.seeds} seeds per family"):
-        result = bench_experts(args.seeds)
+    with err_console.status(f"running policies on {args.seeds} seeds per env"):
+        result = bench_experts(args.seeds, pattern=args.env)
     if args.json:
         emit_json(result)
         return

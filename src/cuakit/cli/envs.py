@@ -26,20 +26,35 @@ class EnvsArgs:
     """also write a PNG contact sheet with one screenshot per desksim family"""
 
 
+def describe(env_id: str) -> dict[str, object]:
+    """One row of `cuakit envs`: backend, levels, step limit and a one-line summary."""
+    backend, _, rest = env_id.removeprefix("cuakit/").partition("-")
+    name = rest.removesuffix("-v0")
+    if backend == "miniwob":
+        from cuakit.envs.miniwob.env import DEFAULT_MAX_STEPS, MAX_STEPS
+        from cuakit.envs.miniwob.experts import EXPERTS
+
+        expert = " (DOM expert)" if name in EXPERTS else ""
+        summary = f"MiniWoB++ task {name} in headless Chromium{expert}"
+        return {"backend": backend, "levels": None, "summary": summary,
+                "max_steps": MAX_STEPS.get(name, DEFAULT_MAX_STEPS)}  # fmt: skip
+    if backend == "x11":
+        from cuakit.envs.x11.tasks import TASKS as X11_TASKS
+
+        x11_task = X11_TASKS[name]
+        return {"backend": backend, "levels": None, "max_steps": x11_task.max_steps,
+                "summary": f"{x11_task.summary} (X11 desktop)"}  # fmt: skip
+    task = TASKS.get(name)
+    return {
+        "backend": backend,
+        "levels": task.levels if task else None,
+        "max_steps": task.max_steps if task else None,
+        "summary": task.summary if task else "",
+    }
+
+
 def run_envs(args: EnvsArgs) -> None:
-    rows = []
-    for env_id in env_ids("*"):
-        family = env_id.removeprefix("cuakit/desksim-").removesuffix("-v0")
-        task = TASKS.get(family)
-        rows.append(
-            {
-                "id": env_id,
-                "backend": "desksim",
-                "levels": task.levels if task else None,
-                "max_steps": task.max_steps if task else None,
-                "summary": task.summary if task else "",
-            }
-        )
+    rows = [{"id": env_id, **describe(env_id)} for env_id in env_ids("*")]
     if args.sheet is not None:
         family_sheet(args.sheet)
     if args.json:

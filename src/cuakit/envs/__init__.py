@@ -16,16 +16,26 @@ import gymnasium as gym
 
 from cuakit.envs.base import ActionSpace, GUIEnv, Outcome
 from cuakit.envs.desksim import FAMILIES
+from cuakit.envs.miniwob import task_names as miniwob_tasks
+from cuakit.envs.x11 import task_names as x11_tasks
 
 DESKSIM_ENTRY = "cuakit.envs.desksim:DeskSimEnv"
+MINIWOB_ENTRY = "cuakit.envs.miniwob.env:MiniWoBEnv"
+X11_ENTRY = "cuakit.envs.x11.env:X11Env"
 
 
 def _register() -> list[str]:
+    """desksim ids always; MiniWoB ids when the ``miniwob`` package is installed (listing its
+    tasks starts no browser); X11 ids when the ``desktop`` extra is."""
     ids = []
-    for task in FAMILIES:
-        env_id = f"cuakit/desksim-{task.family}-v0"
+    entries = [
+        (f"cuakit/desksim-{t.family}-v0", DESKSIM_ENTRY, {"family": t.family}) for t in FAMILIES
+    ]
+    entries += [(f"cuakit/miniwob-{t}-v0", MINIWOB_ENTRY, {"task": t}) for t in miniwob_tasks()]
+    entries += [(f"cuakit/x11-{t}-v0", X11_ENTRY, {"task": t}) for t in x11_tasks()]
+    for env_id, entry_point, kwargs in entries:
         if env_id not in gym.registry:
-            gym.register(env_id, entry_point=DESKSIM_ENTRY, kwargs={"family": task.family})
+            gym.register(env_id, entry_point=entry_point, kwargs=kwargs)
         ids.append(env_id)
     return ids
 
@@ -41,6 +51,16 @@ def env_ids(pattern: str = "*") -> list[str]:
     return matches
 
 
+def has_expert(env_id: str) -> bool:
+    """Whether the env's task has a scripted expert: every desksim and X11 task, and the
+    MiniWoB tasks with a DOM expert (``cuakit.envs.miniwob.experts.EXPERTS``)."""
+    if env_id.startswith("cuakit/miniwob-"):
+        from cuakit.envs.miniwob.experts import EXPERTS
+
+        return gym.spec(env_id).kwargs["task"] in EXPERTS
+    return True
+
+
 def make(env_id: str, **kwargs: Any) -> GUIEnv:
     """Build a cuakit env by id (no gymnasium wrappers: the env itself, typed)."""
     if env_id not in ENV_IDS:
@@ -51,4 +71,4 @@ def make(env_id: str, **kwargs: Any) -> GUIEnv:
     return env
 
 
-__all__ = ["ENV_IDS", "ActionSpace", "GUIEnv", "Outcome", "env_ids", "make"]
+__all__ = ["ENV_IDS", "ActionSpace", "GUIEnv", "Outcome", "env_ids", "has_expert", "make"]

@@ -13,6 +13,10 @@ from cuakit.envs.record import RecordEpisode
 from cuakit.episodes import EpisodeWriter
 from cuakit.errors import CuakitError
 
+MAX_LIVE_BACKENDS = 8
+"""Above this many env ids, a real backend (browser, X server) is stopped after each of its
+episodes and started again at its next one, instead of one staying up per env id."""
+
 
 @dataclass
 class CollectSummary:
@@ -77,6 +81,8 @@ def collect(
                 recorder.gui.attach_recorder(None)
                 summary.errors.append(f"{env_id} seed {episode_seed}: {exc}")
                 continue
+            if len(env_ids) > MAX_LIVE_BACKENDS and hasattr(recorder.gui, "helper_pids"):
+                recorder.gui.close()  # a browser or X server per env id would not fit in memory
             success = bool(info["success"])
             summary.episodes += 1
             summary.successes += success

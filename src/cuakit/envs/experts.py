@@ -32,6 +32,9 @@ POINTER_ROLES = {
     "list",
     "slider",
     "menubar",
+    "radio",
+    "link",
+    "tab",
 }
 
 
