@@ -48,7 +48,7 @@ test: setup
 
 # The main job: the whole loop on desksim — record expert, noisy and random episodes, label them,
 # train the video reward model, train PPO with ground-truth reward and with the video reward,
-# and compare both with a random policy in $(DEMO_OUT)/report.html (`DEMO_ARGS=--quick`: ~2 min).
+# and compare both with a random policy in $(DEMO_OUT)/report.html (`DEMO_ARGS=--quick`: ~30 s).
 demo: setup
 	$(VENV)/bin/cuakit demo --out $(DEMO_OUT) $(DEMO_ARGS)
 
