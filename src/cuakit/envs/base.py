@@ -181,6 +181,25 @@ class GUIEnv(gym.Env[dict[str, Any], Action]):
         reward = 1.0 if outcome.success else 0.0
         return self._observation(), reward, terminated, truncated, self._info(outcome, extra)
 
+    def crash_step(
+        self, error: Exception, steps_before: int, frame: np.ndarray, family: str
+    ) -> tuple[dict[str, Any], float, bool, bool, dict[str, Any]]:
+        """The result of a step during which the backend died or hung: the last frame seen,
+        no success, the episode truncated and ``info["error"]`` saying why. Real backends call
+        it after dropping their crashed processes, so that collection goes on."""
+        self.steps = steps_before + 1
+        obs = {"screenshot": frame.copy(), "instruction": self.instruction}
+        info = {
+            "success": False,
+            "progress": 0.0,
+            "elements": [],
+            "cursor": self._cursor(),
+            "steps": self.steps,
+            "family": family,
+            "error": str(error),
+        }
+        return obs, 0.0, False, True, info
+
     def render(self) -> np.ndarray:
         return self._screenshot()
 

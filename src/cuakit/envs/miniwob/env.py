@@ -278,19 +278,8 @@ class MiniWoBEnv(GUIEnv):
             return super().step(action)
         except BackendError as exc:
             self._drop_browser()
-            self.steps = steps_before + 1
             self._page = None
-            obs = {"screenshot": self._last_frame.copy(), "instruction": self.instruction}
-            info = {
-                "success": False,
-                "progress": 0.0,
-                "elements": [],
-                "cursor": self._cursor(),
-                "steps": self.steps,
-                "family": self.task,
-                "error": str(exc),
-            }
-            return obs, 0.0, False, True, info
+            return self.crash_step(exc, steps_before, self._last_frame, self.task)
 
     # ---- executing actions -------------------------------------------------------------
     def _px(self, point: tuple[float, float]) -> tuple[float, float]:

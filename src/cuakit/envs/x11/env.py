@@ -194,18 +194,7 @@ class X11Env(GUIEnv):
         except BackendError as exc:
             self._stop_app()
             self._drop_desktop()
-            self.steps = steps_before + 1
-            obs = {"screenshot": self._last_frame.copy(), "instruction": self.instruction}
-            info = {
-                "success": False,
-                "progress": 0.0,
-                "elements": [],
-                "cursor": self._cursor(),
-                "steps": self.steps,
-                "family": self.task_name,
-                "error": str(exc),
-            }
-            return obs, 0.0, False, True, info
+            return self.crash_step(exc, steps_before, self._last_frame, self.task_name)
 
     # ---- executing actions -------------------------------------------------------------
     def _px(self, point: tuple[float, float]) -> tuple[float, float]:
