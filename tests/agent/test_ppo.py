@@ -5,27 +5,16 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
-import torch
 
 from cuakit.agent.ppo import PPOConfig, evaluate, train
 from cuakit.envs.collect import collect
 from cuakit.errors import CheckpointError, ConfigError
-from cuakit.reward.model import RewardModelConfig, VideoRewardModel
 from cuakit.reward.text import InstructionEncoder
 
 
 @pytest.fixture(scope="module")
 def text() -> InstructionEncoder:
     return InstructionEncoder()
-
-
-@pytest.fixture(scope="module")
-def tiny_reward_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    torch.manual_seed(0)
-    config = RewardModelConfig(frames=4, height=40, width=64, dim=32, depth=1, heads=2, patch=8)
-    run = tmp_path_factory.mktemp("reward")
-    VideoRewardModel(config).save_pretrained(run / "model")
-    return run
 
 
 def test_ppo_with_ground_truth_learns_to_click_the_only_button(

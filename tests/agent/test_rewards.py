@@ -6,7 +6,6 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-import torch
 
 from cuakit.agent.ppo import EnvPool, PPOConfig
 from cuakit.agent.rewards import (
@@ -21,18 +20,7 @@ from cuakit.agent.rewards import (
     shaping_reward,
 )
 from cuakit.errors import ConfigError
-from cuakit.reward.model import RewardModelConfig, VideoRewardModel
 from cuakit.reward.scoring import Scorer
-
-
-@pytest.fixture(scope="module")
-def tiny_run(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """A saved tiny (untrained) video reward model, as `cuakit reward train` leaves it."""
-    torch.manual_seed(0)
-    config = RewardModelConfig(frames=4, height=40, width=64, dim=32, depth=1, heads=2, patch=8)
-    run = tmp_path_factory.mktemp("reward")
-    VideoRewardModel(config).save_pretrained(run / "model")
-    return run
 
 
 def test_reward_specs_parse_and_reject() -> None:
@@ -107,8 +95,8 @@ def test_the_final_frame_reaches_the_reward_model() -> None:
     pool.close()
 
 
-def test_batched_scoring_equals_one_by_one(tiny_run: Path) -> None:
-    scorer = Scorer.from_run(tiny_run)
+def test_batched_scoring_equals_one_by_one(tiny_reward_run: Path) -> None:
+    scorer = Scorer.from_run(tiny_reward_run)
     rng = np.random.default_rng(0)
     traces = []
     for n in (3, 7, 5, 9, 4):
