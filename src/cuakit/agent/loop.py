@@ -118,7 +118,7 @@ def run_loop(
         )
     bars("random baseline", 0, 1)
     random_result = evaluate(
-        None, base, text, Scorer.from_run(reward_run), out / "random" / "episodes", difficulty
+        None, base, text, Scorer.from_run(reward_run, text), out / "random" / "episodes", difficulty
     )
     bars("random baseline", 1, 1)
     success = test["success"]

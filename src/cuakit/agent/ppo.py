@@ -223,8 +223,8 @@ def train(
     torch.set_num_threads(config.threads)
     started = time.perf_counter()
     spec = RewardSpec.parse(config.reward)
-    scorer = Scorer.from_run(spec.video.run) if spec.video is not None else None
     text = text or InstructionEncoder()
+    scorer = Scorer.from_run(spec.video.run, text) if spec.video is not None else None
     policy = LabPolicy(config.policy)
     metrics: dict[str, Any] = {"config": asdict(config), "history": []}
     if config.warm_start is not None:
@@ -421,7 +421,9 @@ def train(
 
     policy.eval()
     save_policy(policy, out / "policy")
-    judge = Scorer.from_run(config.judge) if config.judge is not None else scorer
+    judge = scorer
+    if config.judge is not None and (spec.video is None or Path(config.judge) != spec.video.run):
+        judge = Scorer.from_run(config.judge, text)
     metrics["eval"] = evaluate(policy, config, text, judge, out / "episodes", level=pool.level)
     metrics["train_seconds"] = time.perf_counter() - started
     metrics["steps"] = global_step

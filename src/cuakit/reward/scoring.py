@@ -40,7 +40,8 @@ class Scorer:
         self.text = text or InstructionEncoder()
 
     @classmethod
-    def from_run(cls, run: str | Path) -> Scorer:
+    def from_run(cls, run: str | Path, text: InstructionEncoder | None = None) -> Scorer:
+        """The model of a `cuakit reward train` run; pass ``text`` to share a loaded MiniLM."""
         run = Path(run)
         folder = run / "model" if (run / "model").is_dir() else run
         if not folder.is_dir():
@@ -48,7 +49,7 @@ class Scorer:
                 f"{run} is not a reward run: expected {run}/model "
                 "(written by `cuakit reward train`)"
             )
-        return cls(VideoRewardModel.from_pretrained(folder))
+        return cls(VideoRewardModel.from_pretrained(folder), text)
 
     def clip(self, frames: np.ndarray) -> tuple[torch.Tensor, np.ndarray]:
         """(T, 3, H, W) float clip in [0, 1] and the sampled frame indices."""
