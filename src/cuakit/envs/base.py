@@ -141,7 +141,8 @@ class GUIEnv(gym.Env[dict[str, Any], Action]):
 
     # ---- recording ---------------------------------------------------------------------
     def attach_recorder(self, sink: FrameSink | None, fps: int = 10) -> None:
-        """Route in-between frames to ``sink`` at ``fps`` (None detaches)."""
+        """Route in-between frames to ``sink`` at ``fps`` (None detaches). A backend may
+        reuse a frame's buffer after the call returns: a sink copies what it keeps."""
         self.frame_sink, self.fps = sink, fps
 
     def emit_frame(self, frame: np.ndarray) -> None:

@@ -56,7 +56,7 @@ def collect(
     """
     env_ids = envs.env_ids(env_pattern)
     policy = policy_from_spec(policy_spec)
-    writer = EpisodeWriter(out, fps=fps, codec=codec)
+    writer = EpisodeWriter(out, fps=fps, codec=codec, process=True)  # recording-bound
     recorders = {
         env_id: RecordEpisode(
             envs.make(env_id, **(env_kwargs or {})), writer, policy=policy_spec, wait=False
@@ -92,6 +92,9 @@ def collect(
             if on_episode:
                 on_episode(summary)
     finally:
-        for recorder in recorders.values():
-            recorder.close()
+        try:
+            for recorder in recorders.values():
+                recorder.close()
+        finally:
+            writer.close()
     return summary

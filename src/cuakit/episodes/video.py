@@ -26,6 +26,45 @@ _CODEC_SETTINGS: dict[str, tuple[str, str, dict[str, str]]] = {
 }
 
 
+def check_frame(path: Path, frame: np.ndarray, size: tuple[int, int] | None, index: int) -> None:
+    """Raise ``VideoError`` unless ``frame`` is uint8 H×W×3 and, once a video has a ``size``
+    (height, width), of that size."""
+    if frame.dtype != np.uint8 or frame.ndim != 3 or frame.shape[2] != 3:
+        raise VideoError(f"{path}: frames must be uint8 H×W×3 RGB, got {frame.dtype} {frame.shape}")
+    if size is not None and frame.shape[:2] != size:
+        raise VideoError(
+            f"{path}: frame {index} is {frame.shape[1]}×{frame.shape[0]}, "
+            f"the video is {size[1]}×{size[0]}; resize frames before recording"
+        )
+
+
+class FramePool:
+    """Reusable frame buffers for background encoding, shared by a writer's encoders.
+
+    Recycling buffers matters: a fresh 480×300 frame per recorded frame costs a page fault
+    per 4 KiB on first write — ten times the copy itself — once the encoder queue holds many.
+    """
+
+    def __init__(self, keep: int = 64) -> None:
+        self.keep = keep
+        self._free: list[np.ndarray] = []
+        self._lock = threading.Lock()
+
+    def take(self, like: np.ndarray) -> np.ndarray:
+        """A buffer of ``like``'s shape and dtype (contents undefined)."""
+        with self._lock:
+            while self._free:
+                buffer = self._free.pop()
+                if buffer.shape == like.shape and buffer.dtype == like.dtype:
+                    return buffer
+        return np.empty_like(like)
+
+    def give(self, buffer: np.ndarray) -> None:
+        with self._lock:
+            if len(self._free) < self.keep:
+                self._free.append(buffer)
+
+
 class VideoEncoder:
     """Streams RGB frames (H×W×3 uint8, all the same size) into an mp4 at a constant fps.
 
@@ -40,6 +79,7 @@ class VideoEncoder:
         codec: str = "lossless",
         threads: int = 1,
         background: bool = False,
+        pool: FramePool | None = None,
     ) -> None:
         if codec not in _CODEC_SETTINGS:
             raise VideoError(f"codec={codec!r} is unknown: use one of {tuple(_CODEC_SETTINGS)}")
@@ -52,13 +92,15 @@ class VideoEncoder:
         self._container: av.container.OutputContainer | None = None
         self._stream: av.video.stream.VideoStream | None = None
         # With background=True frames are encoded on a worker thread (x264 releases the GIL),
-        # so a recorder's rendering and encoding overlap on two cores.
+        # so a recorder's rendering and encoding overlap on two cores. Frames are copied into
+        # recycled buffers, so the caller may reuse its array at once.
         self._queue: queue.Queue[np.ndarray | None] | None = None
+        self._pool = pool if pool is not None else FramePool()
         self._worker: threading.Thread | None = None
         self._error: BaseException | None = None
         self._closed = False
         if background:
-            self._queue = queue.Queue(maxsize=256)
+            self._queue = queue.Queue(maxsize=64)
 
     def _open(self, height: int, width: int) -> None:
         encoder, pix_fmt, options = _CODEC_SETTINGS[self.codec]
@@ -75,23 +117,10 @@ class VideoEncoder:
         self.size = (height, width)
 
     def add(self, frame: np.ndarray) -> int:
-        """Encode one frame; returns its index in the video.
-
-        With ``background=True`` the array is encoded later: do not modify it after the call
-        (cuakit's envs hand over a fresh array per frame).
-        """
-        if frame.dtype != np.uint8 or frame.ndim != 3 or frame.shape[2] != 3:
-            raise VideoError(
-                f"{self.path}: frames must be uint8 H×W×3 RGB, got {frame.dtype} {frame.shape}"
-            )
+        """Encode one frame (or, with ``background=True``, queue a copy); returns its index."""
+        check_frame(self.path, frame, self.size, self.num_frames)
         if self._stream is None:
             self._open(frame.shape[0], frame.shape[1])
-        assert self._stream is not None and self._container is not None
-        if frame.shape[:2] != self.size:
-            raise VideoError(
-                f"{self.path}: frame {self.num_frames} is {frame.shape[1]}×{frame.shape[0]}, "
-                f"the video is {self.size[1]}×{self.size[0]}; resize frames before recording"
-            )
         self.num_frames += 1
         if self._queue is None:
             self._encode(frame)
@@ -103,7 +132,9 @@ class VideoEncoder:
                     target=self._drain, name="cuakit-encoder", daemon=True
                 )
                 self._worker.start()
-            self._queue.put(frame)  # handed over: the caller must not write to it afterwards
+            buffer = self._pool.take(frame)
+            np.copyto(buffer, frame)
+            self._queue.put(buffer)
         return self.num_frames - 1
 
     def _encode(self, frame: np.ndarray) -> None:
@@ -115,7 +146,9 @@ class VideoEncoder:
                 (0, self._stream.width - frame.shape[1]),
             )
             padded = np.pad(frame, (*pad, (0, 0)), mode="edge")
-        video_frame = av.VideoFrame.from_ndarray(np.ascontiguousarray(padded), format="rgb24")
+        # from_numpy_buffer wraps the array (x264 copies it during encode); from_ndarray would
+        # copy it first, which took a third of the encoder's time.
+        video_frame = av.VideoFrame.from_numpy_buffer(np.ascontiguousarray(padded), format="rgb24")
         for packet in self._stream.encode(video_frame):
             self._container.mux(packet)
 
@@ -127,6 +160,7 @@ class VideoEncoder:
                     self._encode(frame)
                 except (av.FFmpegError, OSError, ValueError) as exc:
                     self._error = exc  # reported by the next add() or by close()
+            self._pool.give(frame)
 
     def _stop_worker(self) -> None:
         if self._worker is not None and self._queue is not None:

@@ -34,6 +34,7 @@ import pyarrow as pa
 import pyarrow.parquet as pq
 
 from cuakit.actions import Action
+from cuakit.episodes.encoding import EncoderProcess, RemoteEncoder
 from cuakit.episodes.format import (
     DATA_PATH,
     EPISODES_PATH,
@@ -43,7 +44,7 @@ from cuakit.episodes.format import (
     dataset_lock,
     ensure_info,
 )
-from cuakit.episodes.video import VideoEncoder
+from cuakit.episodes.video import FramePool, VideoEncoder
 from cuakit.errors import DatasetError
 
 EPISODES_SCHEMA = pa.schema(
@@ -125,7 +126,7 @@ class _Pending:
     """The episode being written."""
 
     tmp_dir: Path
-    encoder: VideoEncoder
+    encoder: VideoEncoder | RemoteEncoder
     env_id: str
     task_id: str
     instruction: str
@@ -147,11 +148,25 @@ class EpisodeWriter:
     """Writes episodes into the dataset at ``root`` (created when missing)."""
 
     def __init__(
-        self, root: str | Path, fps: int = 10, codec: str = "lossless", background: bool = True
+        self,
+        root: str | Path,
+        fps: int = 10,
+        codec: str = "lossless",
+        background: bool = True,
+        process: bool = False,
     ) -> None:
-        """``background`` encodes video on a worker thread, overlapping the env's rendering."""
+        """``background`` encodes video on a worker thread, overlapping the env's rendering;
+        ``process`` encodes it in a child process instead — the fastest way to record when
+        recording is what the process does (``collect``); ``close()`` stops the child."""
         self.root = Path(root)
         self.background = background
+        self._pool = FramePool()  # frame buffers recycled across this writer's episodes
+        # Two children, episodes alternating: one x264 encoder keeps pace with rendering only
+        # on long episodes, and each video's first frame costs six later ones.
+        self._encoder_processes = [EncoderProcess(), EncoderProcess()] if process else []
+        for child in self._encoder_processes:
+            child.start()
+        self._episodes_begun = 0
         self.info = ensure_info(self.root, fps=fps, codec=codec)
         self._pending: _Pending | None = None
         self._commits: list[threading.Thread] = []
@@ -181,9 +196,7 @@ class EpisodeWriter:
         tmp_dir.mkdir(parents=True)
         self._pending = _Pending(
             tmp_dir=tmp_dir,
-            encoder=VideoEncoder(
-                tmp_dir / "video.mp4", self.info.fps, self.info.codec, background=self.background
-            ),
+            encoder=self._encoder(tmp_dir / "video.mp4"),
             env_id=env_id,
             task_id=task_id,
             instruction=instruction,
@@ -192,6 +205,15 @@ class EpisodeWriter:
             extra=dict(extra or {}),
         )
         return self
+
+    def _encoder(self, path: Path) -> VideoEncoder | RemoteEncoder:
+        if self._encoder_processes:
+            self._episodes_begun += 1
+            child = self._encoder_processes[self._episodes_begun % len(self._encoder_processes)]
+            return RemoteEncoder(child, path, self.info.fps, self.info.codec)
+        return VideoEncoder(
+            path, self.info.fps, self.info.codec, background=self.background, pool=self._pool
+        )
 
     def _require(self) -> _Pending:
         if self._pending is None:
@@ -341,6 +363,15 @@ class EpisodeWriter:
         shutil.rmtree(self._pending.tmp_dir, ignore_errors=True)
         self._pending = None
 
+    def close(self) -> None:
+        """Drop the episode in progress, wait for commits, stop the encoder process if any."""
+        try:
+            self.discard()
+            self.flush()
+        finally:
+            for child in self._encoder_processes:
+                child.close()
+
     def __enter__(self) -> EpisodeWriter:
         return self
 
@@ -351,8 +382,7 @@ class EpisodeWriter:
                 "discarding it",
                 stacklevel=2,
             )
-        self.discard()
-        self.flush()
+        self.close()
 
 
 def read_episodes_table(root: Path) -> pa.Table:

@@ -275,8 +275,10 @@ class Desk:
     def hovered(self) -> Widget | None:
         return self.widget_at(*self.cursor)
 
-    def render(self, cursor: bool = True) -> np.ndarray:
-        """The screen as (H, W, 3) uint8; the scene is cached until something visible changes."""
+    def render(self, cursor: bool = True, out: np.ndarray | None = None) -> np.ndarray:
+        """The screen as (H, W, 3) uint8; the scene is cached until something visible changes.
+
+        ``out`` (a buffer of that shape) is written and returned instead of a new array."""
         hover = self.hovered()
         hover_part = hover.hover_key(*self.cursor, self.theme) if hover is not None else None
         key = (id(hover), hover_part, id(self.pressed), id(self.focus))
@@ -286,7 +288,11 @@ class Desk:
         scene = self._scenes.get(key)
         if scene is None:  # a pointer crossing controls revisits a few hover states
             scene = self._scenes[key] = self._draw_scene_with(hover)
-        frame = scene.copy()
+        if out is None:
+            frame = scene.copy()
+        else:
+            frame = out
+            np.copyto(frame, scene)
         if cursor:
             r.draw_cursor(frame, int(self.cursor[0]), int(self.cursor[1]), self.pressed is not None)
         return frame

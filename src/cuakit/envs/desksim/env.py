@@ -52,6 +52,9 @@ class DeskSimEnv(GUIEnv):
         self.desk: Desk | None = None
         self.task: Task | None = None
         self._motion = np.random.default_rng(0)
+        # In-between frames are drawn into one reused buffer (sinks copy what they keep):
+        # a fresh screen-sized array per frame costs more in page faults than the drawing.
+        self._frame_buffer = np.empty((height, width, 3), np.uint8)
 
     # ---- GUIEnv hooks ------------------------------------------------------------------
     def _start_task(self, rng: np.random.Generator, options: dict[str, Any]) -> str:
@@ -136,14 +139,14 @@ class DeskSimEnv(GUIEnv):
             for row in range(action.amount if handled else 0):
                 desk.scroll(x, y, sign)
                 if row < action.amount - 1:
-                    self.emit_frame(desk.render())
+                    self._emit_screen()
         elif kind is ActionType.TYPE:
             handled = self._type(action.text or "")
         elif kind is ActionType.KEY:
             handled = desk.key(action.keys or "")
         elif kind is ActionType.WAIT:
             for _ in range(max(0, round((action.seconds or 0) * self.fps) - 1)):
-                self.emit_frame(desk.render())
+                self._emit_screen()
         if before is not None and (len(desk.windows), len(desk.popups)) != windows_before:
             # a window or menu appearing/disappearing: one cross-faded frame, as compositors do
             after = desk.render()
@@ -177,15 +180,19 @@ class DeskSimEnv(GUIEnv):
             x = (1 - t) ** 2 * start[0] + 2 * (1 - t) * t * control[0] + t**2 * end[0]
             y = (1 - t) ** 2 * start[1] + 2 * (1 - t) * t * control[1] + t**2 * end[1]
             desk.move(min(max(x, 0), self.width - 1), min(max(y, 0), self.height - 1))
-            self.emit_frame(desk.render())
+            self._emit_screen()
         desk.pressed = None
         desk.move(*end)
+
+    def _emit_screen(self) -> None:
+        assert self.desk is not None
+        self.emit_frame(self.desk.render(out=self._frame_buffer))
 
     def _show_press(self, target: tuple[float, float]) -> None:
         if self.frame_sink is None or self.desk is None:
             return
         self.desk.pressed = self.desk.widget_at(*target)
-        self.emit_frame(self.desk.render())
+        self._emit_screen()
         self.desk.pressed = None
 
     def _type(self, text: str) -> bool:
@@ -199,5 +206,5 @@ class DeskSimEnv(GUIEnv):
             if not desk.type(chunk):
                 return False
             if i < len(chunks) - 1:
-                self.emit_frame(desk.render())
+                self._emit_screen()
         return True
