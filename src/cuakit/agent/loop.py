@@ -14,16 +14,31 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+import torch
+
+import cuakit.envs as envs
+from cuakit.agent.bc import behaviour_clone
+from cuakit.agent.policy import (
+    NO_PREVIOUS,
+    LabPolicy,
+    downsample,
+    instruction_values,
+    slot_mask,
+    to_action,
+)
 from cuakit.agent.ppo import PPOConfig, evaluate, train
 from cuakit.curate.labels import label_pairs, label_success, make_negatives
 from cuakit.envs.collect import collect
-from cuakit.episodes import EpisodeDataset
+from cuakit.envs.record import RecordEpisode
+from cuakit.episodes import EpisodeDataset, EpisodeWriter
 from cuakit.reward.evaluate import plot_confusion, plot_reliability
 from cuakit.reward.scoring import Scorer
 from cuakit.reward.text import InstructionEncoder
 from cuakit.reward.trainer import RewardConfig, RewardTrainer
 
 Progress = Callable[[str, int, int], None]
+CLONE_POLICY = "agent:bc"
+"""The ``policy`` of recorded behaviour-clone episodes in a dataset."""
 
 
 @dataclass(frozen=True)
@@ -38,6 +53,9 @@ class DemoPlan:
     """behaviour-clone collected expert episodes before each PPO run"""
     bc_episodes: int | None = None
     """how many expert episodes to clone (None: all)"""
+    clone_episodes: int = 0
+    """with warm_start: episodes of the behaviour clone itself (sampling its actions),
+    recorded into the reward model's data — the mistakes PPO's policy will actually make"""
 
 
 FULL = DemoPlan(
@@ -52,6 +70,60 @@ QUICK = DemoPlan(
     ppo_steps=512,
     eval_episodes=16,
 )
+
+
+def record_clone_episodes(
+    env: str,
+    difficulty: int,
+    plan: DemoPlan,
+    data: Path,
+    first_seed: int,
+    seed: int,
+    text: InstructionEncoder,
+    progress: Progress,
+) -> dict[str, float]:
+    """Clone the expert episodes of ``data`` with PPO's warm-start settings, then record
+    ``plan.clone_episodes`` episodes of the clone, its actions sampled, into ``data`` as
+    policy ``agent:bc``; returns the clone's training metrics."""
+    config = PPOConfig(env=env, seed=seed, bc_episodes=plan.bc_episodes)
+    torch.manual_seed(seed)
+    policy = LabPolicy(config.policy)
+    metrics = behaviour_clone(
+        policy,
+        data,
+        text,
+        epochs=config.bc_epochs,
+        max_episodes=config.bc_episodes,
+        seed=seed,
+        env_ids={env},
+        progress=progress,
+    )
+    policy.eval()
+    pc = config.policy
+    gui = envs.make(env, difficulty=difficulty)
+    successes = 0
+    with EpisodeWriter(data, fps=config.fps) as writer:
+        recorder = RecordEpisode(gui, writer, policy=CLONE_POLICY)
+        for k in range(plan.clone_episodes):
+            obs, _ = recorder.reset(seed=first_seed + k)
+            previous, done = NO_PREVIOUS, False
+            while not done:
+                values = instruction_values(obs["instruction"], pc.value_slots)
+                mask = slot_mask([values], pc.value_slots)
+                pixels = downsample(obs["screenshot"][None], pc.obs_height, pc.obs_width)
+                with torch.no_grad():
+                    output = policy(
+                        pixels, text.encode([obs["instruction"]]), mask, torch.tensor([previous])
+                    )
+                    sample = policy.act(output, mask)
+                previous = int(sample.kind[0])
+                action = to_action(sample, 0, values, pc)
+                obs, _, terminated, truncated, info = recorder.step(action)
+                done = terminated or truncated
+            successes += bool(info["success"])
+            progress("record the clone", k + 1, plan.clone_episodes)
+        recorder.close()
+    return metrics | {"clone_success_rate": successes / plan.clone_episodes}
 
 
 def run_loop(
@@ -82,6 +154,8 @@ def run_loop(
             on_episode=lambda s, phase=phase, n=episodes: bars(phase, s.episodes, n),
         )
         first_seed += episodes
+    if plan.warm_start and plan.clone_episodes:
+        record_clone_episodes(env, difficulty, plan, data, first_seed, seed, text, bars)
     dataset = EpisodeDataset(data)
     label_success(dataset)
     make_negatives(dataset, ["truncate"], seed=seed)

@@ -35,6 +35,8 @@ class AgentBenchArgs:
     """families whose PPO runs start from a behaviour clone (multi-step tasks need one)"""
     bc_episodes: int = 10
     """expert episodes cloned for a warm start (few, so that PPO has work left)"""
+    clone_episodes: int = 120
+    """warm-start families: episodes of the clone itself added to the reward model's data"""
     out: Path = Path("runs/bench-agent")
     """output folder (replaced): one loop folder per family and bench.json"""
     seed: int = 0
@@ -55,6 +57,7 @@ def run_agent_bench(args: AgentBenchArgs) -> None:
                 ppo_steps=args.steps,
                 warm_start=family in args.warm_start,
                 bc_episodes=args.bc_episodes,
+                clone_episodes=args.clone_episodes,
             )
             metrics = run_loop(
                 f"cuakit/desksim-{family}-v0",
