@@ -25,7 +25,7 @@ def alive(pid: int) -> bool:
 
 
 def test_videos_from_the_child_are_bit_exact_and_the_ring_grows(tmp_path: Path) -> None:
-    service = EncoderProcess(slots=4)
+    service = EncoderProcess(ring_bytes=1)  # the fewest slots
     try:
         for name, size in (("small", (64, 40)), ("large", (320, 200))):  # the ring regrows
             frames = synthetic_screen(13, *size, seed=len(name))
@@ -95,21 +95,27 @@ def test_writer_in_process_mode_records_episodes_and_stops_its_children(tmp_path
         assert np.array_equal(dataset.frames(index), clip)
 
 
-def test_dead_encoder_is_a_typed_error_and_keeps_committed_episodes(tmp_path: Path) -> None:
+def test_dead_encoder_is_a_typed_error_keeps_episodes_and_is_replaced(tmp_path: Path) -> None:
     writer = EpisodeWriter(tmp_path / "d", fps=10, process=True)
     clip = synthetic_screen(5, 48, 30, seed=1)
     record(writer, clip, 0)
     writer.flush()
-    for child in writer._encoder_processes:
-        assert child._process is not None
-        child._process.kill()
-        child._process.wait()
+    writer.begin(env_id="cuakit/test-v0", instruction="Click OK", seed=1)
+    writer.add_frame(clip[0])
+    child = writer._pending.encoder.service  # the child encoding this episode dies mid-way
+    child._process.kill()
+    child._process.wait()
     with pytest.raises(VideoError, match="encoder process"):
-        for seed in range(1, 3):  # the next episode goes to either child
-            record(writer, clip, seed)
-            writer.flush()
+        for frame in clip[1:]:
+            writer.add_frame(frame)
+        writer.finish(success=True)
     writer.discard()
     assert len(EpisodeDataset(tmp_path / "d")) == 1
+    for seed in range(2, 4):  # the dead child is replaced: recording goes on
+        record(writer, clip, seed)
+    writer.close()
+    dataset = EpisodeDataset(tmp_path / "d")
+    assert len(dataset) == 3 and np.array_equal(dataset.frames(2), clip)
 
 
 def test_child_ends_when_its_owner_is_collected(tmp_path: Path) -> None:

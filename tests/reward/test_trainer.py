@@ -116,3 +116,14 @@ def test_bad_inputs_are_typed_errors(tiny: Path, tmp_path: Path) -> None:
     frames = EpisodeDataset(tiny).frames(0)
     with pytest.raises(RewardInputError):
         Scorer.from_run(run).score([frames], ["   "])
+
+
+def test_kept_ratio_reports_what_pruning_keeps(tiny: Path, tmp_path: Path) -> None:
+    pruned = RewardTrainer(tiny, TINY, tmp_path / "pruned")
+    episodes = sorted({e.episode for e in pruned.test_examples})
+    ratio = pruned.kept_ratio(episodes)
+    masks = pruned.model.backbone.keep_mask(pruned.bank.batch(episodes))
+    assert ratio == pytest.approx(masks.float().mean().item())
+    assert 0.0 < ratio < 1.0
+    whole = RewardTrainer(tiny, replace(TINY, prune=False), tmp_path / "whole")
+    assert whole.kept_ratio(episodes) == 1.0

@@ -33,8 +33,11 @@ import numpy as np
 from cuakit.episodes.video import VideoEncoder, check_frame
 from cuakit.errors import VideoError
 
-RING_SLOTS = 32
-"""Frames in flight between recorder and encoder (32 × 480×300 RGB = 14 MB)."""
+RING_BYTES = 16 * 2**20
+"""Shared memory per child for frames in flight (37 frames of 480×300, 11 of 800×600): small
+enough for a container's 64 MB /dev/shm with two children."""
+
+MIN_SLOTS = 4
 
 BATCH = 8
 """Frames announced to the child, and slots it returns, this many at a time."""
@@ -64,25 +67,29 @@ def _serve(commands: Connection, replies: Connection) -> None:
                     if key not in errors:
                         try:
                             encoders[key].add(frame)
-                        except (VideoError, OSError, ValueError) as exc:
-                            errors[key] = str(exc)
+                        except Exception as exc:  # one bad video must not end the rest
+                            errors[key] = f"{type(exc).__name__}: {exc}"
                     del frame  # release the view before the slot is reused or the ring goes
                     freed.append(slot)
             elif kind == "open":
                 _, key, path, fps, codec, threads = message
-                encoders[key] = VideoEncoder(Path(path), fps, codec, threads=threads)
+                try:
+                    encoders[key] = VideoEncoder(Path(path), fps, codec, threads=threads)
+                except Exception as exc:  # reported when the video is closed
+                    errors[key] = f"{type(exc).__name__}: {exc}"
             elif kind in ("close", "abort"):
                 key = message[1]
-                encoder = encoders.pop(key)
+                encoder = encoders.pop(key, None)
                 error = errors.pop(key, None)
                 try:
-                    if kind == "abort" or error is not None:
+                    if encoder is not None and (kind == "abort" or error is not None):
                         encoder.abort()
-                    else:
+                    elif encoder is not None:
                         encoder.close()
-                except (VideoError, OSError, ValueError) as exc:
-                    error = str(exc)
-                replies.send(("done", key, error, encoder.size))
+                except Exception as exc:  # reported to the recorder
+                    error = f"{type(exc).__name__}: {exc}"
+                size = None if encoder is None else encoder.size
+                replies.send(("done", key, error, size))
             elif kind == "ring":
                 if ring is not None:
                     ring.close()
@@ -127,17 +134,21 @@ def _read_replies(replies: Connection, shared: _Shared) -> None:
                 shared.free.put(slot)
         else:
             _, key, error, size = reply
-            event, result = shared.done[key]
-            result.extend([error, size])
-            event.set()
+            waiting = shared.done.get(key)  # None: the recorder gave up on it (timeout)
+            if waiting is not None:
+                waiting[1].extend([error, size])
+                waiting[0].set()
+    replies.close()
     shared.dead = shared.dead or "the encoder process exited"
     shared.free.put(-1)  # wake a recorder waiting for a slot
     for event, _ in list(shared.done.values()):
         event.set()
 
 
-def _shut_down(process: subprocess.Popen[bytes], commands: Connection, shared: _Shared) -> None:
-    with contextlib.suppress(OSError, ValueError):
+def _shut_down(
+    process: subprocess.Popen[bytes], commands: Connection, lock: threading.Lock, shared: _Shared
+) -> None:
+    with lock, contextlib.suppress(OSError, ValueError):
         commands.send(("stop",))
         commands.close()
     try:
@@ -147,16 +158,22 @@ def _shut_down(process: subprocess.Popen[bytes], commands: Connection, shared: _
         process.wait()
     shared.dead = "the encoder process was closed"
     if shared.ring is not None:
-        shared.ring.close()
-        shared.ring.unlink()
+        _drop_ring(shared.ring)
         shared.ring = None
+
+
+def _drop_ring(ring: SharedMemory) -> None:
+    ring.close()
+    with contextlib.suppress(FileNotFoundError):  # a killed child's tracker may have done it
+        ring.unlink()
 
 
 class EncoderProcess:
     """One child process encoding any number of videos; started at the first video."""
 
-    def __init__(self, slots: int = RING_SLOTS) -> None:
-        self.slots = slots
+    def __init__(self, ring_bytes: int = RING_BYTES) -> None:
+        self.ring_bytes = ring_bytes
+        self.slots = 0  # set with the ring, from the first frame's size
         self._process: subprocess.Popen[bytes] | None = None
         self._commands: Connection | None = None
         self._replies: Connection | None = None
@@ -193,7 +210,7 @@ class EncoderProcess:
             daemon=True,
         ).start()
         self._finalizer = weakref.finalize(
-            self, _shut_down, self._process, self._commands, self._shared
+            self, _shut_down, self._process, self._commands, self._send_lock, self._shared
         )
 
     def close(self) -> None:
@@ -205,6 +222,11 @@ class EncoderProcess:
     def pid(self) -> int | None:
         return None if self._process is None else self._process.pid
 
+    @property
+    def dead(self) -> bool:
+        """True once the child exited, hung or was closed: open a new ``EncoderProcess``."""
+        return self._shared.dead is not None
+
     def _send(self, message: tuple[Any, ...] | None) -> None:
         """Send the held frames, then ``message`` (None: just the frames)."""
         if self._shared.dead is not None:
@@ -213,11 +235,21 @@ class EncoderProcess:
             )
         if self._process is None:
             self._start()
-        assert self._commands is not None
         with self._send_lock:
             self._send_outbox()
             if message is not None:
-                self._commands.send(message)
+                self._deliver(message)
+
+    def _deliver(self, message: tuple[Any, ...]) -> None:
+        """Write to the child (the caller holds the send lock); a dead child is a VideoError."""
+        assert self._commands is not None
+        try:
+            self._commands.send(message)
+        except OSError as exc:  # the child exited between the check and the write
+            self._shared.dead = self._shared.dead or f"the encoder process exited ({exc})"
+            raise VideoError(
+                f"{self._shared.dead}; the episode in progress is lost, record it again"
+            ) from exc
 
     # ---- the recorder's side -----------------------------------------------------------
     def open(self, path: Path, fps: int, codec: str, threads: int) -> int:
@@ -227,6 +259,10 @@ class EncoderProcess:
         return key
 
     def add(self, key: int, frame: np.ndarray) -> None:
+        if self._shared.dead is not None:
+            raise VideoError(
+                f"{self._shared.dead}; the episode in progress is lost, record it again"
+            )
         if frame.nbytes > self._slot_bytes:
             self._grow_ring(frame.nbytes)
         assert self._shared.ring is not None
@@ -244,9 +280,8 @@ class EncoderProcess:
     def _send_outbox(self) -> None:
         """Send the frames not yet announced (the caller holds the send lock)."""
         if self._outbox:
-            assert self._commands is not None
-            self._commands.send(("frames", self._outbox))
-            self._outbox = []
+            outbox, self._outbox = self._outbox, []
+            self._deliver(("frames", outbox))
 
     def _take_slot(self) -> int:
         try:
@@ -273,9 +308,21 @@ class EncoderProcess:
         if self._shared.ring is not None:
             for _ in range(self.slots):
                 self._take_slot()
-            self._shared.ring.close()
-            self._shared.ring.unlink()
-        self._shared.ring = SharedMemory(create=True, size=frame_bytes * self.slots)
+            _drop_ring(self._shared.ring)
+            self._shared.ring = None
+        self.slots = max(MIN_SLOTS, self.ring_bytes // frame_bytes)
+        ring = SharedMemory(create=True, size=frame_bytes * self.slots)
+        if hasattr(os, "posix_fallocate"):
+            # Reserve the pages now: a full /dev/shm is an error here, not a SIGBUS mid-copy.
+            try:
+                os.posix_fallocate(ring._fd, 0, frame_bytes * self.slots)  # type: ignore[attr-defined]
+            except OSError as exc:
+                _drop_ring(ring)
+                raise VideoError(
+                    f"cannot reserve {frame_bytes * self.slots / 2**20:.0f} MB of shared memory "
+                    f"for the encoder ({exc}): free /dev/shm or record with process=False"
+                ) from exc
+        self._shared.ring = ring
         self._slot_bytes = frame_bytes
         self._send(("ring", self._shared.ring.name, frame_bytes))
         for slot in range(self.slots):
@@ -284,12 +331,16 @@ class EncoderProcess:
     def finish(self, key: int, abort: bool = False) -> tuple[int, int] | None:
         """Close (or abort) video ``key``; returns its (height, width) once it is on disk."""
         event, result = self._shared.done[key]
-        self._send(("abort" if abort else "close", key))
-        if not event.wait(REPLY_TIMEOUT_S):
-            self._shared.dead = (
-                f"the encoder process did not finish a video in {REPLY_TIMEOUT_S:.0f} s"
-            )
-        del self._shared.done[key]
+        try:
+            self._send(("abort" if abort else "close", key))
+            if not event.wait(REPLY_TIMEOUT_S):
+                self._shared.dead = (
+                    f"the encoder process did not finish a video in {REPLY_TIMEOUT_S:.0f} s"
+                )
+                if self._process is not None:
+                    self._process.kill()  # hung: a later close() must not wait for it
+        finally:
+            self._shared.done.pop(key, None)
         if not result:
             raise VideoError(f"{self._shared.dead}; the episode is lost, record it again")
         error, size = result

@@ -161,13 +161,13 @@ class EpisodeWriter:
         self.root = Path(root)
         self.background = background
         self._pool = FramePool()  # frame buffers recycled across this writer's episodes
+        self.info = ensure_info(self.root, fps=fps, codec=codec)
         # Two children, episodes alternating: one x264 encoder keeps pace with rendering only
         # on long episodes, and each video's first frame costs six later ones.
         self._encoder_processes = [EncoderProcess(), EncoderProcess()] if process else []
         for child in self._encoder_processes:
             child.start()
         self._episodes_begun = 0
-        self.info = ensure_info(self.root, fps=fps, codec=codec)
         self._pending: _Pending | None = None
         self._commits: list[threading.Thread] = []
         self._commit_errors: list[str] = []
@@ -193,10 +193,15 @@ class EpisodeWriter:
                 f"{self.root}: begin() while an episode is in progress; finish() or discard() it"
             )
         tmp_dir = self.root / TMP_DIR / f"{os.getpid()}-{uuid.uuid4().hex[:12]}"
-        tmp_dir.mkdir(parents=True)
+        encoder = self._encoder(tmp_dir / "video.mp4")  # writes nothing before its first frame
+        try:
+            tmp_dir.mkdir(parents=True)
+        except OSError:
+            encoder.abort()
+            raise
         self._pending = _Pending(
             tmp_dir=tmp_dir,
-            encoder=self._encoder(tmp_dir / "video.mp4"),
+            encoder=encoder,
             env_id=env_id,
             task_id=task_id,
             instruction=instruction,
@@ -209,8 +214,15 @@ class EpisodeWriter:
     def _encoder(self, path: Path) -> VideoEncoder | RemoteEncoder:
         if self._encoder_processes:
             self._episodes_begun += 1
-            child = self._encoder_processes[self._episodes_begun % len(self._encoder_processes)]
-            return RemoteEncoder(child, path, self.info.fps, self.info.codec)
+            which = self._episodes_begun % len(self._encoder_processes)
+            if self._encoder_processes[
+                which
+            ].dead:  # its episode was lost; the next ones need not be
+                self._encoder_processes[which].close()
+                self._encoder_processes[which] = EncoderProcess()
+            return RemoteEncoder(
+                self._encoder_processes[which], path, self.info.fps, self.info.codec
+            )
         return VideoEncoder(
             path, self.info.fps, self.info.codec, background=self.background, pool=self._pool
         )

@@ -363,7 +363,21 @@ class RewardTrainer:
         result["deviation_examples"] = len(ious)
         result["per_family"] = ev.per_family([e.family for e in examples], labels, probs)
         result["per_source"] = ev.per_family([e.source for e in examples], labels, probs)
+        result["kept_ratio"] = self.kept_ratio(sorted({e.episode for e in examples}))
         return result
+
+    @torch.no_grad()
+    def kept_ratio(self, episodes: list[int], batch: int = 32) -> float:
+        """Fraction of grid tokens that pruning keeps on these episodes' clips (1.0 for a
+        backbone without pruning, or with pruning off)."""
+        keep_mask = getattr(self.model.backbone, "keep_mask", None)
+        if keep_mask is None or not episodes:
+            return 1.0
+        kept = total = 0
+        for lo in range(0, len(episodes), batch):
+            mask = keep_mask(self.bank.batch(episodes[lo : lo + batch]))
+            kept, total = kept + int(mask.sum()), total + mask.numel()
+        return kept / total
 
     # ---- checkpoints -------------------------------------------------------------------
     def save_checkpoint(self) -> None:
