@@ -132,6 +132,9 @@ def test_bench_env_and_experts_json() -> None:
     env = json.loads(cuakit("bench", "env", "--steps", "40", "--real-steps", "0", "--json").stdout)
     assert len(env["rows"]) >= 10 and "backends" not in env
     assert env["mean"]["steps_per_s"] > env["mean"]["recorded_steps_per_s"] > 0
+    assert env["ratio_process_vs_thread"] == pytest.approx(
+        env["mean"]["recorded_steps_per_s"] / env["mean"]["recorded_thread_steps_per_s"]
+    )
     experts = json.loads(cuakit("bench", "experts", "--seeds", "3", "--json").stdout)
     for row in experts["rows"]:
         assert row["expert"] == 1.0

@@ -53,26 +53,28 @@ def bench_env(
     steps: int = 2000, fps: int = 10, pattern: str = "cuakit/desksim-*"
 ) -> dict[str, Any]:
     """Per family: random-policy steps/s without and with recording (lossless, the dataset
-    default), expert steps/s with recording, and recorded frames per step."""
+    default, encoded in child processes as ``collect`` does), the same with the encoder on a
+    thread of this process, expert steps/s with recording, and recorded frames per step."""
     rows = []
+    warmup = min(WARMUP_STEPS, steps // 4)
     with tempfile.TemporaryDirectory(prefix="cuakit-bench-env-") as tmp:
         for env_id in envs.env_ids(pattern):
-            plain, _ = _run(envs.make(env_id), "random", steps, warmup=WARMUP_STEPS)
-            writer = EpisodeWriter(Path(tmp) / env_id.replace("/", "_"), fps=fps, process=True)
-            try:
+            plain, _ = _run(envs.make(env_id), "random", steps, warmup=warmup)
+            root = Path(tmp) / env_id.replace("/", "_")
+            with EpisodeWriter(root, fps=fps) as writer:  # the encoder on a thread
                 record = RecordEpisode(envs.make(env_id), writer, "random", wait=False)
-                recorded, frames_per_step = _run(record, "random", steps // 4, warmup=WARMUP_STEPS)
+                threaded, _ = _run(record, "random", steps // 4, warmup=warmup)
+            with EpisodeWriter(root, fps=fps, process=True) as writer:
+                record = RecordEpisode(envs.make(env_id), writer, "random", wait=False)
+                recorded, frames_per_step = _run(record, "random", steps // 4, warmup=warmup)
                 record = RecordEpisode(envs.make(env_id), writer, "expert", wait=False)
-                expert, expert_frames_per_step = _run(
-                    record, "expert", steps // 4, warmup=WARMUP_STEPS
-                )
-            finally:
-                writer.close()
+                expert, expert_frames_per_step = _run(record, "expert", steps // 4, warmup=warmup)
             rows.append(
                 {
                     "env_id": env_id,
                     "steps_per_s": plain,
                     "recorded_steps_per_s": recorded,
+                    "recorded_thread_steps_per_s": threaded,
                     "recorded_frames_per_step": frames_per_step,
                     "recorded_expert_steps_per_s": expert,
                     "recorded_expert_frames_per_step": expert_frames_per_step,
@@ -85,6 +87,9 @@ def bench_env(
         "fps": fps,
         "size": [480, 300],
         "ratio_recorded_vs_plain": mean["recorded_steps_per_s"] / mean["steps_per_s"],
+        "ratio_process_vs_thread": (
+            mean["recorded_steps_per_s"] / mean["recorded_thread_steps_per_s"]
+        ),
     }
 
 
