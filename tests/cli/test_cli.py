@@ -30,6 +30,21 @@ def test_help_lists_commands() -> None:
     assert sub.returncode == 0 and "--episode" in sub.stdout and "--out" in sub.stdout
 
 
+def test_help_summaries_are_the_configs_docstrings_and_help_skips_torch() -> None:
+    from cuakit.cli import COMMANDS
+
+    for command in COMMANDS:
+        config, run = command.load()
+        first_paragraph = " ".join((config.__doc__ or "").strip().split("\n\n")[0].split())
+        assert command.summary == first_paragraph, command
+        assert callable(run)
+    probe = (
+        "import sys; from cuakit.cli import main; main(['--help']); print('torch' in sys.modules)"
+    )
+    result = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True)
+    assert result.stdout.strip().endswith("False")  # help must not wait seconds for torch
+
+
 def test_unknown_command_fails_clearly() -> None:
     result = cuakit("datset", "info")
     assert result.returncode == 2 and "unknown command 'datset'" in result.stderr

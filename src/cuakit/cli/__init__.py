@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import importlib
 import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -11,44 +12,80 @@ import tyro
 from rich.table import Table
 
 from cuakit import __version__
-from cuakit.cli import agent, agent_bench, bench, dataset, demo, envs, label, reward, reward_bench
 from cuakit.cli.common import err_console, out_console
 from cuakit.errors import CuakitError
 
 
 @dataclass(frozen=True)
 class Command:
+    """One command. Its module is imported only when it runs: most pull in torch, which
+    takes seconds, and ``cuakit --help`` or ``cuakit dataset info`` need not wait for it."""
+
     group: str
     name: str
-    config: type
-    run: Callable[[Any], None]
+    module: str
+    """the cuakit.cli submodule with the config dataclass and the function that runs it"""
+    config_name: str
+    run_name: str
+    summary: str
+    """the first paragraph of the config's docstring (tests/cli keeps the two equal)"""
 
-    @property
-    def summary(self) -> str:
-        return (self.config.__doc__ or "").strip().splitlines()[0]
+    def load(self) -> tuple[type, Callable[[Any], None]]:
+        module = importlib.import_module(f"cuakit.cli.{self.module}")
+        return getattr(module, self.config_name), getattr(module, self.run_name)
 
 
+# fmt: off
 COMMANDS = (
-    Command("envs", "", envs.EnvsArgs, envs.run_envs),
-    Command("collect", "", envs.CollectArgs, envs.run_collect),
-    Command("dataset", "info", dataset.InfoArgs, dataset.run_info),
-    Command("dataset", "preview", dataset.PreviewArgs, dataset.run_preview),
-    Command("dataset", "export", label.ExportArgs, label.run_export),
-    Command("dataset", "import", label.ImportArgs, label.run_import),
-    Command("label", "success", label.LabelSuccessArgs, label.run_label_success),
-    Command("label", "pairs", label.LabelPairsArgs, label.run_label_pairs),
-    Command("reward", "train", reward.TrainArgs, reward.run_train),
-    Command("reward", "eval", reward.EvalArgs, reward.run_eval),
-    Command("reward", "score", reward.ScoreArgs, reward.run_score),
-    Command("agent", "ppo", agent.PPOArgs, agent.run_ppo),
-    Command("agent", "eval", agent.EvalArgs, agent.run_eval),
-    Command("demo", "", demo.DemoArgs, demo.run_demo),
-    Command("bench", "video", bench.VideoBenchArgs, bench.run_video),
-    Command("bench", "env", bench.EnvBenchArgs, bench.run_env),
-    Command("bench", "experts", bench.ExpertBenchArgs, bench.run_experts),
-    Command("bench", "reward", reward_bench.RewardBenchArgs, reward_bench.run_reward_bench),
-    Command("bench", "agent", agent_bench.AgentBenchArgs, agent_bench.run_agent_bench),
+    Command("envs", "", "envs", "EnvsArgs", "run_envs",
+            "List the registered environments and their task families."),
+    Command("collect", "", "envs", "CollectArgs", "run_collect",
+            "Run a policy in one or more envs and record every episode into a dataset."),
+    Command("dataset", "info", "dataset", "InfoArgs", "run_info",
+            "Summarise a dataset: episodes, success rate, frames, duration, bytes, labels."),
+    Command("dataset", "preview", "dataset", "PreviewArgs", "run_preview",
+            "Write an episode as a GIF, an MP4, or a PNG contact sheet of its frames."),
+    Command("dataset", "export", "label", "ExportArgs", "run_export",
+            "Export success judgements and their videos as ExeVR-style ShareGPT JSON."),
+    Command("dataset", "import", "label", "ImportArgs", "run_import",
+            "Import ExeVR-style ShareGPT JSON (videos + correct/incorrect) into an episode "
+            "dataset."),
+    Command("label", "success", "label", "LabelSuccessArgs", "run_label_success",
+            "Label success from the env's ground truth, optionally adding adversarial negatives."),
+    Command("label", "pairs", "label", "LabelPairsArgs", "run_label_pairs",
+            "Add preference pairs from ground truth: correctness, then efficiency, then progress."),
+    Command("reward", "train", "reward", "TrainArgs", "run_train",
+            "Train a video reward model on a labelled episode dataset."),
+    Command("reward", "eval", "reward", "EvalArgs", "run_eval",
+            "Evaluate a trained reward model: accuracy, precision, recall, F1, pairs, AUROC, ECE,"
+            " IoU."),
+    Command("reward", "score", "reward", "ScoreArgs", "run_score",
+            "Score one execution video under an instruction: reward, P(success), where it flips."),
+    Command("agent", "ppo", "agent", "PPOArgs", "run_ppo",
+            "Train the lab policy with PPO on an env, rewarded by ground truth or a video reward "
+            "model."),
+    Command("agent", "eval", "agent", "EvalArgs", "run_eval",
+            "Evaluate a policy (a PPO run, or `random`) on held-out seeds: true and predicted "
+            "success."),
+    Command("demo", "", "demo", "DemoArgs", "run_demo",
+            "Run the whole loop on desksim: episodes → video reward model → PPO (gt vs video) → "
+            "report."),
+    Command("bench", "video", "bench", "VideoBenchArgs", "run_video",
+            "Encode/decode frames/s at 320×200 and 1280×800: lossless vs compact vs raw numpy."),
+    Command("bench", "env", "bench", "EnvBenchArgs", "run_env",
+            "desksim steps/s per core: rendering only vs recording at --fps, per task family; "
+            "then desksim next to MiniWoB (Chromium) and AbiWord (X11): steps/s, frames/s, "
+            "memory."),
+    Command("bench", "experts", "bench", "ExpertBenchArgs", "run_experts",
+            "Success rate per env (desksim families by default) of the expert, a noisy expert and"
+            " random, on the same seeds."),
+    Command("bench", "reward", "reward_bench", "RewardBenchArgs", "run_reward_bench",
+            "Clips/s, training steps/s and FLOPs per reward backbone, fp32 vs bf16, pruning on vs"
+            " off, against TimeSformer-base (random weights, 8 frames at 224x224)."),
+    Command("bench", "agent", "agent_bench", "AgentBenchArgs", "run_agent_bench",
+            "PPO with the video reward vs ground truth vs random on several desksim families."),
 )
+# fmt: on
 
 
 def print_help(group: str | None = None) -> None:
@@ -94,14 +131,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             )
             return 2
         command, rest = matches[0], args[2:]
+    config_class, run = command.load()
     try:
         config = tyro.cli(
-            command.config,
+            config_class,
             args=rest,
             prog=f"cuakit {command.group} {command.name}".rstrip(),
-            description=command.config.__doc__,
+            description=config_class.__doc__,
         )
-        command.run(config)
+        run(config)
     except CuakitError as exc:
         err_console.print(f"[red]error:[/] {exc}", highlight=False, soft_wrap=True)
         return 2
