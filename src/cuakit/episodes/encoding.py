@@ -34,7 +34,7 @@ from cuakit.episodes.video import VideoEncoder, check_frame
 from cuakit.errors import VideoError
 
 RING_BYTES = 16 * 2**20
-"""Shared memory per child for frames in flight (37 frames of 480×300, 11 of 800×600): small
+"""Shared memory per child for frames in flight (38 frames of 480×300, 11 of 800×600): small
 enough for a container's 64 MB /dev/shm with two children."""
 
 MIN_SLOTS = 4
