@@ -14,6 +14,7 @@ characters appearing — through ``emit_frame``; the frame after the action is t
 from __future__ import annotations
 
 import string
+import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, ClassVar
@@ -32,6 +33,10 @@ RANDOM_KEYS = ("enter", "tab", "escape", "backspace", "up", "down", "ctrl+a", "c
 RANDOM_WORDS = ("hello", "test", "ok", "save", "blue", "42", "alpha", "yes")
 RANDOM_KINDS = ("click", "double_click", "move", "drag", "scroll", "type", "key", "wait", "finish")
 RANDOM_KIND_CDF = np.cumsum([0.42, 0.05, 0.1, 0.06, 0.09, 0.1, 0.14, 0.02, 0.02])[:-1]
+
+
+TYPING_CHARS_PER_SECOND = 12.0
+"""Characters per second of recorded typing: each in-between frame shows round(this / fps) more."""
 
 
 @dataclass(frozen=True)
@@ -148,6 +153,36 @@ class GUIEnv(gym.Env[dict[str, Any], Action]):
     def emit_frame(self, frame: np.ndarray) -> None:
         if self.frame_sink is not None:
             self.frame_sink(frame)
+
+    def type_recorded(
+        self, text: str, type_chunk: Callable[[str], bool | None], show: Callable[[], None]
+    ) -> bool:
+        """Type ``text`` with ``type_chunk``; with a recorder, in the chunks a typist enters
+        per frame period (``TYPING_CHARS_PER_SECOND``), calling ``show`` to emit a frame
+        between chunks. False once ``type_chunk`` refuses a chunk (returns False)."""
+        if self.frame_sink is None:
+            return type_chunk(text) is not False
+        per_frame = max(1, round(TYPING_CHARS_PER_SECOND / self.fps))
+        chunks = [text[i : i + per_frame] for i in range(0, len(text), per_frame)]
+        for i, chunk in enumerate(chunks):
+            if type_chunk(chunk) is False:
+                return False
+            if i < len(chunks) - 1:
+                show()
+        return True
+
+    def wait_recorded(self, seconds: float, show: Callable[[], None]) -> None:
+        """Let ``seconds`` of real time pass (a real backend's timers run); with a recorder,
+        call ``show`` once per frame period."""
+        frames = max(0, round(seconds * self.fps) - 1)
+        if self.frame_sink is None or frames == 0:
+            time.sleep(seconds)
+            return
+        start = time.monotonic()
+        for k in range(1, frames + 1):
+            time.sleep(max(0.0, start + k / self.fps - time.monotonic()))
+            show()
+        time.sleep(max(0.0, start + seconds - time.monotonic()))
 
     # ---- gymnasium API -----------------------------------------------------------------
     def reset(

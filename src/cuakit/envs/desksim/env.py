@@ -22,8 +22,6 @@ from cuakit.envs.desksim.desk import Desk
 from cuakit.envs.desksim.render import Painter, Theme
 from cuakit.envs.desksim.tasks import TASKS, Task
 
-TYPING_CHARS_PER_SECOND = 12.0
-
 
 class DeskSimEnv(GUIEnv):
     """One desksim task family. ``difficulty=None`` draws a level per episode."""
@@ -196,15 +194,5 @@ class DeskSimEnv(GUIEnv):
         self.desk.pressed = None
 
     def _type(self, text: str) -> bool:
-        desk = self.desk
-        assert desk is not None
-        if self.frame_sink is None:
-            return desk.type(text)
-        per_frame = max(1, round(TYPING_CHARS_PER_SECOND / self.fps))
-        chunks = [text[i : i + per_frame] for i in range(0, len(text), per_frame)]
-        for i, chunk in enumerate(chunks):
-            if not desk.type(chunk):
-                return False
-            if i < len(chunks) - 1:
-                self._emit_screen()
-        return True
+        assert self.desk is not None
+        return self.type_recorded(text, self.desk.type, self._emit_screen)

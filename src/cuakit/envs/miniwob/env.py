@@ -33,7 +33,6 @@ from cuakit.envs.miniwob.page import SNAPSHOT_JS, Page
 from cuakit.envs.motion import Point, hand_path
 from cuakit.errors import BackendError, BackendUnavailableError, ConfigError
 
-TYPING_CHARS_PER_SECOND = 12.0
 SCROLL_PIXELS = 50
 """CSS pixels per scroll click (MiniWoB's own default scroll amount)"""
 READY_POLLS = 40
@@ -356,24 +355,8 @@ class MiniWoBEnv(GUIEnv):
 
     def _type(self, text: str) -> None:
         assert self.browser is not None
-        if self.frame_sink is None:
-            self.browser.type(text)
-            return
-        per_frame = max(1, round(TYPING_CHARS_PER_SECOND / self.fps))
-        chunks = [text[i : i + per_frame] for i in range(0, len(text), per_frame)]
-        for i, chunk in enumerate(chunks):
-            self.browser.type(chunk)
-            if i < len(chunks) - 1:
-                self.emit_frame(self._frame())
+        self.type_recorded(text, self.browser.type, lambda: self.emit_frame(self._frame()))
 
     def _wait(self, seconds: float) -> None:
         """Real time passes (the page's timers run); with a recorder, one frame per period."""
-        frames = max(0, round(seconds * self.fps) - 1)
-        if self.frame_sink is None or frames == 0:
-            time.sleep(seconds)
-            return
-        start = time.monotonic()
-        for k in range(1, frames + 1):
-            time.sleep(max(0.0, start + k / self.fps - time.monotonic()))
-            self.emit_frame(self._frame())
-        time.sleep(max(0.0, start + seconds - time.monotonic()))
+        self.wait_recorded(seconds, lambda: self.emit_frame(self._frame()))

@@ -28,7 +28,6 @@ from cuakit.envs.x11.desktop import Desktop, DesktopConfig, x_keys
 from cuakit.envs.x11.tasks import DOCUMENTS, TASKS, Step, Task
 from cuakit.errors import BackendError, ConfigError
 
-TYPING_CHARS_PER_SECOND = 12.0
 SETTLE_S = 0.15
 """after each input, time for the application to draw its answer"""
 SAVE_TIMEOUT_S = 5.0
@@ -272,23 +271,7 @@ class X11Env(GUIEnv):
 
     def _type(self, text: str) -> None:
         assert self.desktop is not None
-        if self.frame_sink is None:
-            self.desktop.type(text)
-            return
-        per_frame = max(1, round(TYPING_CHARS_PER_SECOND / self.fps))
-        chunks = [text[i : i + per_frame] for i in range(0, len(text), per_frame)]
-        for i, chunk in enumerate(chunks):
-            self.desktop.type(chunk)
-            if i < len(chunks) - 1:
-                self.emit_frame(self._screenshot())
+        self.type_recorded(text, self.desktop.type, lambda: self.emit_frame(self._screenshot()))
 
     def _wait(self, seconds: float) -> None:
-        frames = max(0, round(seconds * self.fps) - 1)
-        if self.frame_sink is None or frames == 0:
-            time.sleep(seconds)
-            return
-        start = time.monotonic()
-        for k in range(1, frames + 1):
-            time.sleep(max(0.0, start + k / self.fps - time.monotonic()))
-            self.emit_frame(self._screenshot())
-        time.sleep(max(0.0, start + seconds - time.monotonic()))
+        self.wait_recorded(seconds, lambda: self.emit_frame(self._screenshot()))
