@@ -1,0 +1,243 @@
+"""Screen words: the text a recording shows, as word crops a model can compare with its task.
+
+Most of what decides whether a GUI task succeeded is written on the screen — the button that was
+pressed, the value typed, the option chosen — at a size a clip resized for a model no longer
+resolves. A lab-scale reward model cannot learn to read from a few thousand videos either. So,
+without OCR, the frames' words are cut out at native resolution and the instruction's words are
+drawn with Pillow's bundled font and cut out the same way (Pix2Struct renders its prompts into
+pixels for the same reason); a model embeds both with one encoder, and `match_scores` — the
+cosine similarity of two crops, an exact-match feature as in DrQA's reading model — says which
+instruction words are visible, where and when.
+
+- `find_words(gray)`: word boxes. Ink is where a pixel is far from the local median (a thin
+  stroke, whatever the text and background colours); ink is joined along the line across
+  letter gaps but not word spaces; components of word size are kept, outlines (a button's or a
+  field's border) are not.
+- `word_crop(gray, box)`: the word's ink, normalised to [0, 255] (dark-on-light and
+  light-on-dark text look alike), top-left in a fixed ``CROP_HEIGHT`` × ``CROP_WIDTH`` canvas.
+- `clip_words(frames)`: a clip's words with temporal pruning at word level (after ExeVRM's
+  token pruning): a word is kept in the frame where it appears or changes, and flagged when it
+  is still on the final frame — the frame that shows the outcome.
+- `render_words(text)`: the instruction's words as crops.
+
+All functions are pure; frames are ``uint8 (H, W, 3)`` RGB at the recording's resolution.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+import numpy as np
+import torch
+import torch.nn.functional as F
+from PIL import Image, ImageDraw, ImageFont
+from scipy import ndimage
+
+CROP_HEIGHT = 20
+"""crop canvas height in pixels (a 13 px font with descenders fits)"""
+CROP_WIDTH = 80
+"""crop canvas width in pixels (longer words are cut at the right)"""
+INK_THRESHOLD = 40.0
+"""grey levels between a pixel and its local median above which it counts as ink"""
+SAME_WORD = 8.0
+"""mean absolute crop difference (grey levels) under which two crops are the same word"""
+FONT_SIZE = 12
+"""size the instruction is drawn at (desksim's default theme; MiniWoB's body text is 12-13 px)"""
+
+
+@dataclass(frozen=True)
+class ClipWords:
+    """The words of one clip, in frame order."""
+
+    frame: np.ndarray
+    """int64 (K,): index into the clip's frames where the word appeared or changed"""
+    box: np.ndarray
+    """int64 (K, 4): top, bottom, left, right in pixels of the source frame"""
+    at_end: np.ndarray
+    """bool (K,): the same word is still at the same place on the clip's final frame"""
+    crops: np.ndarray
+    """uint8 (K, CROP_HEIGHT, CROP_WIDTH)"""
+    height: int
+    """source frame height in pixels"""
+    width: int
+    """source frame width in pixels"""
+
+    def __len__(self) -> int:
+        return len(self.frame)
+
+
+def _gray(frame: np.ndarray) -> np.ndarray:
+    if frame.ndim != 3 or frame.shape[-1] != 3 or frame.dtype != np.uint8:
+        raise ValueError(
+            f"frame: expected uint8 (H, W, 3), got {frame.dtype} {frame.shape}; pass frames as "
+            "EpisodeDataset.frames returns them"
+        )
+    return frame.astype(np.float32).mean(-1).round()
+
+
+def find_words(
+    gray: np.ndarray, threshold: float = INK_THRESHOLD, max_height: int = 26, max_width: int = 240
+) -> list[tuple[int, int, int, int]]:
+    """Boxes ``(top, bottom, left, right)`` of the words on a float grey image ``(H, W)``."""
+    # A separable median is 4x cheaper than a square one and as good a background for thin strokes.
+    background = ndimage.median_filter(ndimage.median_filter(gray, (1, 7)), (7, 1))
+    ink = np.abs(gray - background) > threshold
+    joined = ndimage.binary_dilation(ink, structure=np.ones((1, 3), bool))  # letter gaps ≤ 2 px
+    labels, _ = ndimage.label(joined, structure=np.ones((3, 3), bool))  # 8-connected
+    boxes = []
+    for rows, cols in ndimage.find_objects(labels):
+        h, w = rows.stop - rows.start, cols.stop - cols.start
+        if not (4 <= h <= max_height and 2 <= w <= max_width):
+            continue
+        inner = ink[rows.start + 2 : rows.stop - 2, cols.start + 2 : cols.stop - 2]
+        if h > 12 and w > 30 and inner.mean() < 0.04:  # an empty outline, not text
+            continue
+        boxes.append((rows.start, rows.stop, cols.start, cols.stop))
+    return boxes
+
+
+def word_crop(gray: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray:
+    """uint8 ``(CROP_HEIGHT, CROP_WIDTH)``: the ink of ``box``, scaled so its strongest is 255."""
+    top, bottom, left, right = box
+    cut = gray[top:bottom, left:right]
+    above, below = gray[max(top - 1, 0), left:right], gray[min(bottom, len(gray) - 1), left:right]
+    rim = np.concatenate([above, below])
+    ink = np.abs(cut - np.median(rim))
+    ink *= 255.0 / max(float(ink.max()), 1.0)
+    out = np.zeros((CROP_HEIGHT, CROP_WIDTH), np.uint8)
+    h, w = min(CROP_HEIGHT, cut.shape[0]), min(CROP_WIDTH, cut.shape[1])
+    out[:h, :w] = ink[:h, :w].round()
+    return out
+
+
+def frame_words(frame: np.ndarray) -> tuple[list[tuple[int, int, int, int]], list[np.ndarray]]:
+    """Boxes and crops of the words on one RGB frame."""
+    gray = _gray(frame)
+    boxes = find_words(gray)
+    return boxes, [word_crop(gray, box) for box in boxes]
+
+
+BAND_MARGIN = 32
+"""rows read around a change: more than a word's height plus the median filter's reach"""
+
+
+def _changed_words(
+    before: np.ndarray,
+    after: np.ndarray,
+    words: tuple[list[tuple[int, int, int, int]], list[np.ndarray]],
+) -> tuple[list[tuple[int, int, int, int]], list[np.ndarray]]:
+    """The words of ``after`` given those of ``before``: only the band of rows that changed is
+    read again (a recording changes a status line or a cursor's path, rarely the whole screen)."""
+    changed = np.flatnonzero((before != after).any(axis=(1, 2)))
+    if not len(changed):
+        return words
+    first, last = int(changed[0]), int(changed[-1]) + 1
+    top, bottom = max(first - BAND_MARGIN, 0), min(last + BAND_MARGIN, len(after))
+    gray = _gray(after[top:bottom])
+    boxes, crops = [], []
+    for box, crop in zip(*words, strict=True):
+        if box[1] <= first or box[0] >= last:  # clear of the changed rows: as it was
+            boxes.append(box)
+            crops.append(crop)
+    for y0, y1, x0, x1 in find_words(gray):
+        if y1 > first - top and y0 < last - top:  # touches the changed rows
+            boxes.append((y0 + top, y1 + top, x0, x1))
+            crops.append(word_crop(gray, (y0, y1, x0, x1)))
+    order = sorted(range(len(boxes)), key=lambda i: boxes[i])
+    return [boxes[i] for i in order], [crops[i] for i in order]
+
+
+def _same(a: np.ndarray, b: np.ndarray) -> bool:
+    return float(np.abs(a.astype(np.int16) - b).mean()) < SAME_WORD
+
+
+def clip_words(frames: np.ndarray, max_words: int = 96) -> ClipWords:
+    """The words of a clip ``uint8 (T, H, W, 3)``, each kept where it appears or changes.
+
+    Over ``max_words``, the words still on the final frame are kept first, then the latest.
+    """
+    if frames.ndim != 4 or len(frames) == 0:
+        raise ValueError(f"frames: expected uint8 (T, H, W, 3) with T ≥ 1, got {frames.shape}")
+    per_frame = [frame_words(frames[0])]
+    for t in range(1, len(frames)):
+        per_frame.append(_changed_words(frames[t - 1], frames[t], per_frame[-1]))
+    final = dict(zip(*per_frame[-1], strict=True))
+    seen: dict[tuple[int, int, int, int], np.ndarray] = {}
+    rows: list[tuple[int, tuple[int, int, int, int], bool]] = []
+    crops: list[np.ndarray] = []
+    for t, (boxes, frame_crops) in enumerate(per_frame):
+        for box, crop in zip(boxes, frame_crops, strict=True):
+            previous = seen.get(box)
+            if previous is not None and _same(previous, crop):
+                continue  # unchanged since its last kept version
+            seen[box] = crop
+            rows.append((t, box, box in final and _same(final[box], crop)))
+            crops.append(crop)
+    if len(rows) > max_words:
+        order = sorted(range(len(rows)), key=lambda i: (rows[i][2], rows[i][0]), reverse=True)
+        chosen = sorted(order[:max_words])
+        rows, crops = [rows[i] for i in chosen], [crops[i] for i in chosen]
+    return ClipWords(
+        frame=np.array([r[0] for r in rows], np.int64),
+        box=np.array([r[1] for r in rows], np.int64).reshape(-1, 4),
+        at_end=np.array([r[2] for r in rows], bool),
+        crops=np.array(crops, np.uint8).reshape(-1, CROP_HEIGHT, CROP_WIDTH),
+        height=int(frames.shape[1]),
+        width=int(frames.shape[2]),
+    )
+
+
+def split_words(text: str) -> list[str]:
+    """The instruction's words without quotes and trailing punctuation."""
+    words = []
+    for raw in text.split():
+        word = "".join(ch for ch in raw if ch.isalnum() or ch in "@._-:/+%$#").strip(".:")
+        if word:
+            words.append(word)
+    return words
+
+
+@functools.lru_cache(maxsize=8)
+def _font(size: int) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
+    return ImageFont.load_default(size=size)
+
+
+@functools.lru_cache(maxsize=20_000)
+def render_word(word: str, size: int = FONT_SIZE) -> np.ndarray:
+    """uint8 ``(CROP_HEIGHT, CROP_WIDTH)``: ``word`` drawn black on white and cropped like a
+    screen word (read-only: the result is cached)."""
+    font = _font(size)
+    image = Image.new("L", (int(font.getlength(word)) + 8, size + 8), 255)
+    ImageDraw.Draw(image).text((4, 2), word, fill=0, font=font)
+    gray = np.asarray(image, np.float32)
+    boxes = find_words(gray)
+    if not boxes:
+        crop = np.zeros((CROP_HEIGHT, CROP_WIDTH), np.uint8)
+    else:
+        b = np.array(boxes)
+        crop = word_crop(gray, (b[:, 0].min(), b[:, 1].max(), b[:, 2].min(), b[:, 3].max()))
+    crop.setflags(write=False)
+    return crop
+
+
+def render_words(text: str, max_words: int = 16) -> np.ndarray:
+    """uint8 ``(W, CROP_HEIGHT, CROP_WIDTH)``: the first ``max_words`` words of ``text``."""
+    crops = [render_word(word) for word in split_words(text)[:max_words]]
+    return np.array(crops, np.uint8).reshape(-1, CROP_HEIGHT, CROP_WIDTH)
+
+
+def match_scores(screen: np.ndarray, instruction: np.ndarray, shift: int = 2) -> np.ndarray:
+    """float32 ``(S, I)``: cosine similarity of every screen crop with every instruction crop,
+    the best over offsets of up to ``shift`` pixels (on faint text the ink threshold can move a
+    word's box by a pixel, and strokes are one pixel wide). The same word in the same font
+    scores 1.0; different words about 0.3-0.7."""
+    if not len(screen) or not len(instruction):
+        return np.zeros((len(screen), len(instruction)), np.float32)
+    a = torch.from_numpy(np.ascontiguousarray(screen, np.float32))[:, None]  # (S, 1, h, w)
+    b = torch.from_numpy(np.ascontiguousarray(instruction, np.float32))[:, None]  # (I, 1, h, w)
+    # one correlation per offset; norms are the unshifted crops' (the canvas margin is empty,
+    # so a shift moves ink without cutting it)
+    dots = F.conv2d(a, b, padding=shift).amax((2, 3))  # (S, I)
+    norms = a.flatten(1).norm(dim=1)[:, None] * b.flatten(1).norm(dim=1)[None]
+    return (dots / norms.clamp(min=1e-6)).clamp(max=1.0).numpy()

@@ -1,0 +1,122 @@
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PIL import Image, ImageDraw, ImageFont
+
+from cuakit.reward.model import EXACT_MATCH
+from cuakit.video.words import (
+    CROP_HEIGHT,
+    CROP_WIDTH,
+    clip_words,
+    find_words,
+    frame_words,
+    match_scores,
+    render_words,
+    split_words,
+)
+
+FONT = ImageFont.load_default(size=12)
+
+
+def screen(
+    labels: dict[tuple[int, int], str],
+    ink: tuple[int, int, int] = (20, 20, 20),
+    paper: tuple[int, int, int] = (245, 245, 245),
+    outline: bool = False,
+) -> np.ndarray:
+    """A 160x240 RGB screen: a dark desktop, one light window, the labels drawn at (x, y)."""
+    image = Image.new("RGB", (240, 160), (40, 80, 140))
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((10, 10, 229, 149), fill=paper)
+    if outline:
+        draw.rectangle((120, 100, 200, 124), outline=(90, 90, 90))  # an empty field
+    for (x, y), text in labels.items():
+        draw.text((x, y), text, fill=ink, font=FONT)
+    return np.asarray(image).copy()
+
+
+def best_match(frame: np.ndarray, instruction: str) -> dict[str, float]:
+    _, crops = frame_words(frame)
+    scores = match_scores(np.array(crops), render_words(instruction))
+    return dict(zip(split_words(instruction), scores.max(0).tolist(), strict=True))
+
+
+def test_split_words_drops_quotes_and_trailing_punctuation() -> None:
+    assert split_words("Click the 'Delete' button.") == ["Click", "the", "Delete", "button"]
+    assert split_words('Type "nora@example.com", then Save') == [
+        "Type", "nora@example.com", "then", "Save",
+    ]  # fmt: skip
+
+
+def test_words_on_screen_are_found_one_box_per_word() -> None:
+    frame = screen({(20, 20): "Done: Delete", (20, 60): "Archive"})
+    boxes = find_words(frame.astype(np.float32).mean(-1).round())
+    assert len(boxes) == 3  # "Done:", "Delete", "Archive"; the window edge is no word
+    assert all(top >= 18 and bottom <= 75 for top, bottom, _, _ in boxes)
+
+
+def test_the_instructions_words_match_the_same_words_on_screen_only() -> None:
+    frame = screen({(20, 20): "Done: Delete", (20, 60): "Archive"})
+    scores = best_match(frame, "Hit the Delete button")
+    assert scores["Delete"] > 0.97
+    assert max(scores["Hit"], scores["button"]) < EXACT_MATCH
+
+
+@pytest.mark.parametrize("theme", ["light-on-dark", "grey text"])
+def test_matching_does_not_depend_on_the_text_colours(theme: str) -> None:
+    ink, paper = (
+        ((250, 250, 250), (30, 30, 60))
+        if theme == "light-on-dark"
+        else ((110, 110, 110), (245, 245, 245))
+    )
+    frame = screen({(30, 40): "Preview"}, ink=ink, paper=paper)
+    assert best_match(frame, "Open Preview")["Preview"] > 0.95
+
+
+def test_an_empty_outline_is_not_a_word() -> None:
+    plain = find_words(screen({(20, 20): "Name"}).astype(np.float32).mean(-1).round())
+    boxed = find_words(screen({(20, 20): "Name"}, outline=True).astype(np.float32).mean(-1).round())
+    assert len(plain) == len(boxed) == 1
+
+
+def test_render_words_gives_one_fixed_size_crop_per_word() -> None:
+    crops = render_words("Set Zoom to 85 and apply", max_words=4)
+    assert crops.shape == (4, CROP_HEIGHT, CROP_WIDTH) and crops.dtype == np.uint8
+    assert (crops.reshape(4, -1).max(1) == 255).all()  # ink normalised
+
+
+def test_a_static_clip_keeps_its_words_once_and_all_are_on_the_final_frame() -> None:
+    frame = screen({(20, 20): "Choose an action", (20, 60): "Copy"})
+    words = clip_words(np.stack([frame] * 5))
+    assert len(words) == 4 and (words.frame == 0).all() and words.at_end.all()
+    assert (words.height, words.width) == frame.shape[:2]
+
+
+def test_a_word_is_kept_where_it_changes_and_flagged_if_it_lasts() -> None:
+    before = screen({(20, 20): "Pending", (20, 60): "Copy"})
+    after = screen({(20, 20): "Finished", (20, 60): "Copy"})
+    words = clip_words(np.stack([before, before, after, after]))
+    frames = sorted(words.frame.tolist())
+    assert frames == [0, 0, 2]  # Pending and Copy at 0; Finished when it appeared
+    late = words.frame == 2
+    assert words.at_end[late].all()  # Finished is on the final frame
+    scores = match_scores(words.crops, render_words("Pending"))[:, 0]
+    pending = int(np.argmax(scores))
+    assert scores[pending] > 0.95 and not words.at_end[pending]
+
+
+def test_over_the_limit_the_final_frames_words_are_kept_first() -> None:
+    many = {(20 + 60 * (i % 3), 20 + 20 * (i // 3)): f"W{i}x" for i in range(12)}
+    first = screen(many)
+    last = screen({(20, 130): "Finished"})
+    words = clip_words(np.stack([first, last]), max_words=3)
+    assert len(words) == 3 and words.at_end.any()
+    assert match_scores(words.crops, render_words("Finished")).max() > 0.95
+
+
+def test_bad_frames_are_value_errors() -> None:
+    with pytest.raises(ValueError, match="uint8"):
+        frame_words(np.zeros((10, 10, 3), np.float32))
+    with pytest.raises(ValueError, match="T ≥ 1"):
+        clip_words(np.zeros((0, 10, 10, 3), np.uint8))
