@@ -4,18 +4,23 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
+import numpy as np
 import pytest
 import torch
 import torch.nn.functional as F
 
 from cuakit.errors import CheckpointError, ConfigError, RewardInputError
-from cuakit.reward.model import RewardModelConfig, RewardOutput, VideoRewardModel
+from cuakit.reward.model import RewardModelConfig, RewardOutput, VideoRewardModel, WordBatch
+from cuakit.video.words import ClipWords, render_words
 
 T, H, W = 4, 40, 64
+PIXELS_ONLY = RewardModelConfig(
+    frames=T, height=H, width=W, dim=32, depth=1, heads=2, patch=8, text_dim=16, words=False,
+    max_instruction_words=6,
+)  # fmt: skip
 TINY = {
-    "frame-temporal": RewardModelConfig(
-        frames=T, height=H, width=W, dim=32, depth=1, heads=2, patch=8, text_dim=16
-    ),
+    "frame-temporal": replace(PIXELS_ONLY, words=True),  # the default: pixels and words
+    "frame-temporal-pixels": PIXELS_ONLY,
     "timesformer": RewardModelConfig(
         backbone="timesformer", frames=T, height=H, width=W, dim=32, depth=1, heads=2,
         text_dim=16, timesformer_image_size=32, timesformer_patch=16,
@@ -30,6 +35,36 @@ BACKBONES = list(TINY)
 def model_for(backbone: str, seed: int = 0, **changes: object) -> VideoRewardModel:
     torch.manual_seed(seed)
     return VideoRewardModel(replace(TINY[backbone], **changes))
+
+
+INSTRUCTIONS = ["Press Delete", "Open the Archive", "Set Zoom to 85"]
+SCREENS = [["Done:", "Delete", "Copy"], ["Archive", "Search"], ["Zoom", "85", "Apply", "Cancel"]]
+
+
+def screen_words(labels: list[str], height: int = 300, width: int = 480) -> ClipWords:
+    """Words as `clip_words` would read them: one per label, spread over frames and places."""
+    count = len(labels)
+    crops = np.concatenate([render_words(label) for label in labels])
+    return ClipWords(
+        frame=np.arange(count) % T,
+        box=np.array([(30 * i, 30 * i + 12, 40 * i, 40 * i + 30) for i in range(count)]),
+        at_end=np.arange(count) % 2 == 0,
+        crops=crops,
+        height=height,
+        width=width,
+    )
+
+
+def words(batch: int = 3, shift: int = 0) -> WordBatch:
+    return WordBatch.build(
+        [screen_words(SCREENS[(b + shift) % 3]) for b in range(batch)],
+        [INSTRUCTIONS[(b + shift) % 3] for b in range(batch)],
+    )
+
+
+def run(model: VideoRewardModel, frames: torch.Tensor, embedding: torch.Tensor) -> RewardOutput:
+    """Forward with the words a reading model needs (each clip's own, by batch position)."""
+    return model(frames, embedding, words(frames.shape[0]) if model.reads_words else None)
 
 
 def clips(batch: int = 3, seed: int = 0) -> torch.Tensor:
@@ -56,7 +91,7 @@ def assert_same(a: RewardOutput, b: RewardOutput, atol: float = 1e-5) -> None:
 
 @pytest.mark.parametrize("backbone", BACKBONES)
 def test_forward_shapes(backbone: str) -> None:
-    out = model_for(backbone).eval()(clips(), text())
+    out = run(model_for(backbone).eval(), clips(), text())
     assert out.reward.shape == (3,) and out.success_logit.shape == (3,)
     assert out.progress_logits.shape == (3, T)
     assert out.reward.dtype == torch.float32
@@ -69,7 +104,7 @@ def test_one_optimizer_step_changes_every_parameter(backbone: str) -> None:
     model = model_for(backbone).train()
     before = {name: p.detach().clone() for name, p in model.named_parameters()}
     optimizer = torch.optim.AdamW(model.parameters(), lr=1e-2)
-    out = model(clips(4), text(4))
+    out = run(model, clips(4), text(4))
     labels = torch.tensor([1.0, 0.0, 1.0, 0.0])
     loss = -F.logsigmoid(out.reward[0::2] - out.reward[1::2]).mean()
     loss = loss + F.binary_cross_entropy_with_logits(out.success_logit, labels)
@@ -87,32 +122,64 @@ def test_save_and_load_give_identical_outputs(backbone: str, tmp_path: Path) -> 
     model = model_for(backbone).eval()
     model.save_pretrained(tmp_path / "ckpt")
     meta = json.loads((tmp_path / "ckpt" / "config.json").read_text())
-    assert meta["format"] == "cuakit-reward-model" and meta["format_version"] == 1
-    assert meta["backbone"] == meta["config"]["backbone"] == backbone
-    loaded = VideoRewardModel.from_pretrained(tmp_path / "ckpt", backbone=backbone)
+    assert meta["format"] == "cuakit-reward-model" and meta["format_version"] == 2
+    assert meta["backbone"] == meta["config"]["backbone"] == model.config.backbone
+    loaded = VideoRewardModel.from_pretrained(tmp_path / "ckpt", backbone=model.config.backbone)
     assert not loaded.training and loaded.config == model.config
     with torch.inference_mode():
-        assert_same(model(clips(), text()), loaded(clips(), text()), atol=0.0)
+        assert_same(run(model, clips(), text()), run(loaded, clips(), text()), atol=0.0)
 
 
 @pytest.mark.parametrize("backbone", BACKBONES)
 def test_outputs_depend_on_the_instruction(backbone: str) -> None:
     model = model_for(backbone).eval()
     video = clips(1).expand(2, -1, -1, -1, -1)
-    out = model(video, text(2))  # the same video under two instructions
+    read = None
+    if model.reads_words:  # the same screen words too; only the instruction differs
+        read = WordBatch.build([screen_words(SCREENS[0])] * 2, INSTRUCTIONS[:2])
+    out = model(video, text(2), read)  # the same video under two instructions
     assert (out.reward[0] - out.reward[1]).abs() > 1e-4
     assert (out.progress_logits[0] - out.progress_logits[1]).abs().max() > 1e-4
+
+
+def test_a_reading_model_sees_the_screen_words() -> None:
+    model = model_for("frame-temporal").eval()
+    video, embedding = clips(1).expand(2, -1, -1, -1, -1), text(1).expand(2, -1)
+    read = WordBatch.build(
+        [screen_words(["Done:", "Delete"]), screen_words(["Done:", "Copy"])], ["Press Delete"] * 2
+    )
+    out = model(video, embedding, read)  # same pixels, same instruction, other words
+    assert (out.success_logit[0] - out.success_logit[1]).abs() > 1e-4
+
+
+def test_a_reading_model_without_words_is_a_clear_error() -> None:
+    with pytest.raises(RewardInputError, match="reads screen words; pass words="):
+        model_for("frame-temporal")(clips(), text())
+    with pytest.raises(RewardInputError, match="2 clips of words for a batch of 3"):
+        model_for("frame-temporal")(clips(), text(), words(2))
+    with pytest.raises(RewardInputError, match="2 clips of screen words but 1 instructions"):
+        WordBatch.build([screen_words(["a"])] * 2, ["Press a"])
+
+
+def test_a_clip_without_any_word_still_scores() -> None:
+    empty = ClipWords(
+        frame=np.zeros(0, np.int64), box=np.zeros((0, 4), np.int64), at_end=np.zeros(0, bool),
+        crops=np.zeros((0, 20, 80), np.uint8), height=300, width=480,
+    )  # fmt: skip
+    read = WordBatch.build([empty, screen_words(SCREENS[1])], ["Press Delete", "Open Archive"])
+    out = model_for("frame-temporal").eval()(clips(2), text(2), read)
+    assert torch.isfinite(out.reward).all() and torch.isfinite(out.success_logit).all()
 
 
 @pytest.mark.parametrize("backbone", BACKBONES)
 def test_bf16_autocast_forward_on_cpu(backbone: str) -> None:
     model = model_for(backbone).eval()
     with torch.autocast("cpu", dtype=torch.bfloat16), torch.inference_mode():
-        out = model(clips(), text())
+        out = run(model, clips(), text())
     assert out.reward.dtype == torch.float32  # heads' outputs come back as float32
     assert torch.isfinite(out.reward).all() and torch.isfinite(out.progress_logits).all()
     with torch.inference_mode():
-        reference = model(clips(), text())
+        reference = run(model, clips(), text())
     torch.testing.assert_close(out.reward, reference.reward, atol=0.15, rtol=0.1)
 
 
@@ -123,7 +190,7 @@ def encoder_lengths(model: VideoRewardModel, frames: torch.Tensor) -> list[int]:
         lambda _module, args: seen.append(args[0].shape[1])
     )
     with torch.inference_mode():
-        out = model(frames, text(frames.shape[0]))
+        out = run(model, frames, text(frames.shape[0]))
     hook.remove()
     assert torch.isfinite(out.reward).all()
     return [*seen, out.kept_ratio]
@@ -131,8 +198,8 @@ def encoder_lengths(model: VideoRewardModel, frames: torch.Tensor) -> list[int]:
 
 def test_pruning_shrinks_the_sequence_on_a_static_clip() -> None:
     static = clips(1)[:, :1].expand(2, T, -1, -1, -1).contiguous()  # first frame, held
-    pruned = model_for("frame-temporal").eval()
-    unpruned = model_for("frame-temporal", prune_spatial=False, prune_temporal=False).eval()
+    pruned = model_for("frame-temporal-pixels").eval()
+    unpruned = model_for("frame-temporal-pixels", prune_spatial=False, prune_temporal=False).eval()
     unpruned.load_state_dict(pruned.state_dict())
     grid_tokens = T * 5 * 8
     pruned_len, pruned_ratio = encoder_lengths(pruned, static)
@@ -149,11 +216,11 @@ def test_clips_with_different_kept_counts_batch_like_single_clips() -> None:
     frames = clips(3)
     frames[1] = frames[1, :1]  # a static clip beside two moving ones: different kept counts
     counts = model.backbone.keep_mask(frames).sum((1, 2))
-    assert len(set(counts.tolist())) > 1
+    assert len(set(counts.tolist())) > 1  # and different word counts: 3, 2 and 4
     with torch.inference_mode():
-        batch = model(frames, text())
+        batch = model(frames, text(), words(3))
         for b in range(3):
-            single = model(frames[b : b + 1], text()[b : b + 1])
+            single = model(frames[b : b + 1], text()[b : b + 1], words(1, shift=b))
             torch.testing.assert_close(single.reward, batch.reward[b : b + 1], atol=1e-5, rtol=0)
             torch.testing.assert_close(
                 single.progress_logits, batch.progress_logits[b : b + 1], atol=1e-5, rtol=0
@@ -180,7 +247,7 @@ def test_pretrained_timesformer_loads_from_a_local_folder(tmp_path: Path) -> Non
     (tmp_path / "ts" / "config.json").unlink()
     again = VideoRewardModel.from_pretrained(tmp_path / "ckpt")
     with torch.inference_mode():
-        assert_same(model(clips(), text()), again(clips(), text()), atol=0.0)
+        assert_same(run(model, clips(), text()), run(again, clips(), text()), atol=0.0)
     with pytest.raises(CheckpointError, match=r"config\.json missing"):
         model_for("timesformer", pretrained=str(tmp_path / "ts"))
 
@@ -234,8 +301,8 @@ def test_corrupt_weights(checkpoint: Path) -> None:
 
 def test_other_format_version(checkpoint: Path) -> None:
     meta = json.loads((checkpoint / "config.json").read_text())
-    (checkpoint / "config.json").write_text(json.dumps({**meta, "format_version": 2}))
-    with pytest.raises(CheckpointError, match="format_version 2"):
+    (checkpoint / "config.json").write_text(json.dumps({**meta, "format_version": 1}))
+    with pytest.raises(CheckpointError, match="format_version 1"):
         VideoRewardModel.from_pretrained(checkpoint)
 
 

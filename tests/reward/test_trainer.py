@@ -14,10 +14,11 @@ from cuakit.episodes import EpisodeDataset
 from cuakit.errors import CheckpointError, RewardInputError
 from cuakit.reward.data import ClipBank
 from cuakit.reward.evaluate import auroc
-from cuakit.reward.model import VideoRewardModel
+from cuakit.reward.model import EXACT_MATCH, VideoRewardModel
 from cuakit.reward.scoring import Scorer
 from cuakit.reward.trainer import RewardConfig, RewardTrainer
 from cuakit.video.clips import resize
+from cuakit.video.words import clip_words, match_scores, render_words
 
 TINY = RewardConfig(frames=6, height=60, width=100, batch_size=8, pairs_per_batch=4,
                     epochs=100, learning_rate=2e-3, seed=0)  # fmt: skip
@@ -54,6 +55,26 @@ def test_final_frame_reaches_the_model(tiny: Path) -> None:
         assert bank.frame_indices(meta.index)[-1] == meta.num_frames - 1
         last = resize(dataset.frames(meta.index, [meta.num_frames - 1]), 60, 100)[0]
         assert np.array_equal(bank.clip(meta.index)[-1].permute(1, 2, 0).numpy(), last)
+
+
+def test_the_bank_reads_the_clips_words_at_full_resolution_and_caches_them(tiny: Path) -> None:
+    dataset = EpisodeDataset(tiny)
+    bank = ClipBank(dataset, frames=6, height=60, width=100, words=True)
+    assert bank.words_path.exists()
+    meta = dataset.episodes[0]
+    picks = bank.frame_indices(meta.index)
+    expected = clip_words(dataset.frames(meta.index, picks))
+    [read] = bank.words([meta.index])
+    assert len(read) == len(expected) > 3 and (read.height, read.width) == (meta.height, meta.width)
+    assert np.array_equal(read.crops, expected.crops) and np.array_equal(read.box, expected.box)
+    again = ClipBank(dataset, frames=6, height=60, width=100, words=True)  # from the cache
+    [cached] = again.words([meta.index])
+    assert np.array_equal(cached.crops, read.crops) and np.array_equal(cached.at_end, read.at_end)
+    # the instruction's target is on screen: the success status names it
+    success = next(m for m in dataset.episodes if m.success and "click-button" in m.env_id)
+    [words] = bank.words([success.index])
+    target = render_words(success.instruction)
+    assert match_scores(words.crops[words.at_end], target).max() > EXACT_MATCH
 
 
 def test_learns_to_separate_successes_from_failures(tiny: Path, tmp_path: Path) -> None:

@@ -27,7 +27,8 @@ import torch.nn.functional as F
 from torch.utils.flop_counter import FlopCounterMode
 
 from cuakit.episodes.bench import synthetic_screen
-from cuakit.reward.model import RewardModelConfig, RewardOutput, VideoRewardModel
+from cuakit.reward.model import RewardModelConfig, RewardOutput, VideoRewardModel, WordBatch
+from cuakit.video.words import ClipWords, render_words
 
 BENCH_BACKBONES = ("frame-temporal", "timesformer", "cnn3d")
 PRECISIONS = ("fp32", "bf16")
@@ -44,6 +45,35 @@ def bench_clips(batch: int, frames: int, height: int, width: int, seed: int = 0)
     """float (B, T, 3, H, W) in [0, 1]: one `synthetic_screen` recording per clip, seeded."""
     clips = [synthetic_screen(frames, width, height, seed=seed + b) for b in range(batch)]
     return torch.from_numpy(np.stack(clips)).permute(0, 1, 4, 2, 3).float() / 255.0
+
+
+BENCH_SCREEN_WORDS = 40
+"""screen words per clip in the benchmark (desksim's 11 families average 39 per 12-frame clip)"""
+BENCH_INSTRUCTION = "Fill in the form with Email: nora@example.com and submit it"
+
+
+def bench_words(batch: int, frames: int, seed: int = 0) -> WordBatch:
+    """A typical reading load: `BENCH_SCREEN_WORDS` rendered words per clip, spread over its
+    frames and a 480x300 screen, under a 10-word instruction."""
+    rng = np.random.default_rng(seed)
+    vocabulary = render_words(
+        "Save Open Cancel Delete Copy Paste Print Search Archive Unlock Submit Resume Zoom "
+        "Sharpness Apply Email Name Travel Destination Settings", max_words=20
+    )  # fmt: skip
+    screen, count = [], BENCH_SCREEN_WORDS
+    for _ in range(batch):
+        top, left = rng.integers(0, 288, count), rng.integers(0, 420, count)
+        screen.append(
+            ClipWords(
+                frame=np.sort(rng.integers(0, frames, count)),
+                box=np.stack([top, top + 12, left, left + 60], 1),
+                at_end=rng.random(count) < 0.5,
+                crops=vocabulary[rng.integers(0, len(vocabulary), count)],
+                height=300,
+                width=480,
+            )
+        )
+    return WordBatch.build(screen, [BENCH_INSTRUCTION] * batch)
 
 
 def _autocast(precision: str) -> AbstractContextManager[Any]:
@@ -114,13 +144,15 @@ def bench_row(
     budget_s: float,
     train: bool = True,
 ) -> dict[str, Any]:
-    """Measure one model at one precision: FLOPs (the counted run is the warm-up), then time."""
+    """Measure one model at one precision: FLOPs (the counted run is the warm-up), then time.
+    A model that reads screen words gets `bench_words`."""
     batch = clips.shape[0]
     model = model.eval()
+    words = bench_words(batch, clips.shape[1]) if model.reads_words else None
 
     def infer() -> RewardOutput:
         with torch.inference_mode(), _autocast(precision):
-            return model(clips, text)
+            return model(clips, text, words)
 
     flops, out = _count_flops(infer)
     kept_ratio = out.kept_ratio
@@ -139,7 +171,7 @@ def bench_row(
         def step() -> None:
             optimizer.zero_grad(set_to_none=True)
             with _autocast(precision):
-                out = trained(clips, text)
+                out = trained(clips, text, words)
             _loss(out).backward()
             optimizer.step()
 

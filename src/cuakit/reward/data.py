@@ -2,7 +2,8 @@
 
 - ``ClipBank``: every episode decoded once, sampled to T frames (first and LAST always
   included) and resized, kept as uint8 and cached under ``DATASET/.cache/`` so later runs
-  (evaluation, leave-one-family-out) skip decoding.
+  (evaluation, leave-one-family-out) skip decoding; with ``words``, also the clip's screen words
+  read at native resolution (`cuakit.video.words.clip_words`), cached beside the clips.
 - ``success_examples``: (episode, instruction, correct?) from ``labels/success.parquet`` —
   including negatives whose instruction differs from the episode's own — with the frame
   where the video departs from the instruction when known.
@@ -23,8 +24,11 @@ import torch
 from cuakit.episodes import EpisodeDataset
 from cuakit.errors import ConfigError, LabelError
 from cuakit.video.clips import resize, uniform_indices
+from cuakit.video.words import ClipWords, clip_words
 
 CACHE_DIR = ".cache"
+WORDS_VERSION = 3
+"""bumped whenever `cuakit.video.words` reads differently, so stale word caches are rebuilt"""
 
 
 @dataclass(frozen=True)
@@ -54,7 +58,8 @@ def family_of(dataset: EpisodeDataset, episode: int) -> str:
 
 
 class ClipBank:
-    """Uniformly sampled, resized clips of every episode: ``clips[e]`` is uint8 (T, 3, H, W)."""
+    """Uniformly sampled, resized clips of every episode: ``clips[e]`` is uint8 (T, 3, H, W);
+    with ``words``, ``words(e)`` are the screen words of the same frames."""
 
     def __init__(
         self,
@@ -63,25 +68,31 @@ class ClipBank:
         height: int,
         width: int,
         progress: Callable[[int, int], None] | None = None,
+        words: bool = False,
     ) -> None:
         self.dataset, self.frames, self.height, self.width = dataset, frames, height, width
         self.path = dataset.root / CACHE_DIR / f"clips-T{frames}-{height}x{width}.npz"
+        self.words_path = dataset.root / CACHE_DIR / f"words-T{frames}-v{WORDS_VERSION}.npz"
         cached = self._load()
-        todo = [i for i in dataset.indices if i not in cached]
+        read = self._load_words() if words else {}
+        todo = [i for i in dataset.indices if i not in cached or (words and i not in read)]
         for done, index in enumerate(todo):
-            cached[index] = self._decode(index)
+            meta = self.dataset.meta(index)
+            picks = uniform_indices(meta.num_frames, self.frames)
+            full = self.dataset.frames(index, picks)  # (T, H, W, 3) at the recording's size
+            small = resize(full, self.height, self.width)
+            cached[index] = (np.ascontiguousarray(small.transpose(0, 3, 1, 2)), picks)
+            if words:
+                read[index] = clip_words(full)
             if progress:
                 progress(done + 1, len(todo))
         if todo:
             self._save(cached)
+            if words:
+                self._save_words(read)
         self._clips = {i: torch.from_numpy(c[0]) for i, c in cached.items()}
         self._indices = {i: c[1] for i, c in cached.items()}
-
-    def _decode(self, index: int) -> tuple[np.ndarray, np.ndarray]:
-        meta = self.dataset.meta(index)
-        picks = uniform_indices(meta.num_frames, self.frames)
-        frames = resize(self.dataset.frames(index, picks), self.height, self.width)
-        return np.ascontiguousarray(frames.transpose(0, 3, 1, 2)), picks  # (T, 3, H, W)
+        self._words = read
 
     def _load(self) -> dict[int, tuple[np.ndarray, np.ndarray]]:
         if not self.path.exists():
@@ -115,8 +126,49 @@ class ClipBank:
         )
         tmp.replace(self.path)
 
+    def _load_words(self) -> dict[int, ClipWords]:
+        if not self.words_path.exists():
+            return {}
+        try:
+            with np.load(self.words_path) as data:
+                columns = {key: data[key] for key in data.files}
+        except (OSError, ValueError):
+            return {}  # a stale or partial cache is rebuilt, never trusted
+        out = {}
+        bounds = columns["offsets"]
+        for row, (e, stamp) in enumerate(zip(columns["episodes"], columns["stamps"], strict=True)):
+            if int(e) not in self.dataset.indices or stamp != self._stamp(int(e)):
+                continue
+            lo, hi = bounds[row], bounds[row + 1]
+            out[int(e)] = ClipWords(
+                frame=columns["frame"][lo:hi], box=columns["box"][lo:hi],
+                at_end=columns["at_end"][lo:hi], crops=columns["crops"][lo:hi],
+                height=int(columns["sizes"][row, 0]), width=int(columns["sizes"][row, 1]),
+            )  # fmt: skip
+        return out
+
+    def _save_words(self, read: dict[int, ClipWords]) -> None:
+        order = sorted(read)
+        tmp = self.words_path.with_suffix(".tmp.npz")
+        np.savez(
+            tmp,
+            episodes=np.array(order),
+            stamps=np.array([self._stamp(i) for i in order]),
+            offsets=np.cumsum([0] + [len(read[i]) for i in order]),
+            sizes=np.array([(read[i].height, read[i].width) for i in order]).reshape(-1, 2),
+            frame=np.concatenate([read[i].frame for i in order]),
+            box=np.concatenate([read[i].box for i in order]),
+            at_end=np.concatenate([read[i].at_end for i in order]),
+            crops=np.concatenate([read[i].crops for i in order]),
+        )
+        tmp.replace(self.words_path)
+
     def clip(self, episode: int) -> torch.Tensor:
         return self._clips[episode]
+
+    def words(self, episodes: list[int]) -> list[ClipWords]:
+        """Screen words of these episodes' clips (a bank built with ``words=True``)."""
+        return [self._words[e] for e in episodes]
 
     def frame_indices(self, episode: int) -> np.ndarray:
         """Original frame index of each of the clip's T frames."""

@@ -10,6 +10,11 @@ per-frame features ``(B, T, D)`` that the shared heads read:
   one joint transformer. Kept tokens are gathered into a padded batch (a key-padding mask hides
   the padding), so the transformer's compute shrinks with pruning; the conv stem still runs on
   whole frames. The instruction FiLM-modulates the frame features and is attended to as a token.
+  With ``words`` (default) it also reads: the clip's screen words and the instruction's words,
+  as native-resolution crops (`cuakit.video.words`, passed in as a `WordBatch`), are embedded by
+  one small CNN and join the sequence — screen words at their place and frame, each carrying
+  its best exact-match score against the instruction's words, and each instruction word
+  carrying whether it is visible anywhere and on the final frame.
 - ``timesformer``: Hugging Face ``TimesformerModel`` (divided space-time attention), random
   weights from a small config or ``from_pretrained(config.pretrained)`` from a local folder.
   Frames are letterboxed to its square ``image_size``. Pooled feature = its CLS token; per-frame
@@ -28,10 +33,12 @@ from __future__ import annotations
 
 import json
 import math
+from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
+import numpy as np
 import torch
 import torch.nn.functional as F
 from safetensors import SafetensorError
@@ -40,10 +47,11 @@ from torch import nn
 
 from cuakit.errors import CheckpointError, ConfigError, RewardInputError
 from cuakit.video.pruning import patchify, prune
+from cuakit.video.words import CROP_HEIGHT, CROP_WIDTH, ClipWords, match_scores, render_words
 
 BACKBONES = ("frame-temporal", "timesformer", "cnn3d")
 FORMAT_NAME = "cuakit-reward-model"
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2  # 2: frame-temporal reads screen words
 CONFIG_FILE = "config.json"
 WEIGHTS_FILE = "model.safetensors"
 
@@ -86,6 +94,10 @@ class RewardModelConfig:
     """timesformer: local folder of a saved TimesformerModel to start from (never the hub)"""
     dropout: float = 0.0
     """dropout in the transformer layers"""
+    words: bool = True
+    """frame-temporal: read screen words next to the pixels (the model then needs a WordBatch)"""
+    max_instruction_words: int = 16
+    """frame-temporal with words: instruction words read (the rest are ignored)"""
 
     def __post_init__(self) -> None:
         if self.backbone not in BACKBONES:
@@ -128,6 +140,33 @@ class RewardModelConfig:
             timesformer_image_size=224,
             timesformer_patch=16,
         )
+
+
+EXACT_MATCH = 0.85
+"""crop similarity above which a screen word counts as the same word as an instruction word"""
+
+
+@dataclass(frozen=True)
+class WordBatch:
+    """The words a frame-temporal model reads: per clip, its screen words and its instruction's
+    rendered words. ``WordBatch.build(screen, instructions)``."""
+
+    screen: tuple[ClipWords, ...]
+    instruction: tuple[np.ndarray, ...]
+    """per clip, uint8 (W_i, CROP_HEIGHT, CROP_WIDTH)"""
+
+    @classmethod
+    def build(
+        cls, screen: Sequence[ClipWords], instructions: Sequence[str], limit: int = 16
+    ) -> WordBatch:
+        if len(screen) != len(instructions):
+            raise RewardInputError(
+                f"words: {len(screen)} clips of screen words but {len(instructions)} instructions"
+            )
+        return cls(tuple(screen), tuple(render_words(text, limit) for text in instructions))
+
+    def __len__(self) -> int:
+        return len(self.screen)
 
 
 @dataclass(frozen=True)
@@ -209,6 +248,70 @@ class FrameTemporalBackbone(nn.Module):
         )
         self.norm = nn.LayerNorm(d)
         self.out_dim = d
+        if config.words:
+            self.word_encoder = nn.Sequential(  # (K, 1, 20, 80) -> (K, D)
+                nn.Conv2d(1, 16, kernel_size=4, stride=2, padding=1),
+                nn.GELU(),
+                nn.Conv2d(16, 32, kernel_size=3, stride=2, padding=1),
+                nn.GELU(),
+                nn.Flatten(),
+                nn.Linear(32 * (CROP_HEIGHT // 4) * (CROP_WIDTH // 4), d),
+            )
+            # 0: screen word, 1: instruction word, 2: screen word still on the final frame
+            self.word_type = nn.Parameter(torch.randn(3, d) * 0.02)
+            self.word_index = nn.Parameter(torch.randn(config.max_instruction_words, d) * 0.02)
+            self.screen_match = nn.Sequential(nn.Linear(2, d), nn.GELU(), nn.Linear(d, d))
+            self.instruction_match = nn.Sequential(nn.Linear(6, d), nn.GELU(), nn.Linear(d, d))
+            self.word_vote = nn.Linear(d, d)
+            self.match_summary = nn.Linear(6, d)
+
+    def word_tokens(
+        self, words: WordBatch, device: torch.device
+    ) -> tuple[list[torch.Tensor], torch.Tensor]:
+        """Per clip ``(S_i + I_i, D)``: its screen-word tokens, then its instruction words';
+        and ``(B, D)``: each clip's reading summary, added to the pooled feature."""
+        gh, gw = self.config.grid
+        crops = [w.crops for w in words.screen] + list(words.instruction)
+        pixels = torch.from_numpy(np.concatenate(crops)).to(device)
+        features = self.word_encoder(pixels.float().div(255.0)[:, None])  # (K, D)
+        screen_sizes = [len(w) for w in words.screen]
+        instruction_sizes = [len(w) for w in words.instruction]
+        pieces = features.split(screen_sizes + instruction_sizes)
+        out = []
+        # per clip: the share of instruction words found (anywhere, at the end, in new text)
+        # and the best score of each kind; zeros when there is nothing to compare
+        summaries = features.new_zeros(len(words.screen), 6)
+        for i, clip in enumerate(words.screen):
+            screen, instruction = pieces[i], pieces[len(screen_sizes) + i]
+            scores = torch.from_numpy(match_scores(clip.crops, words.instruction[i])).to(device)
+            at_end = torch.from_numpy(clip.at_end).to(device)
+            if scores.numel():
+                best = scores.max(1).values  # (S,) each screen word's best match
+                screen = screen + self.screen_match(
+                    torch.stack([best, (best > EXACT_MATCH).to(best.dtype)], 1)
+                )
+                # Per instruction word, its best match: anywhere; on the final frame; in text
+                # that appeared during the clip and stayed (what the agent's actions wrote:
+                # a typed value, a status line, a chosen option).
+                new = torch.from_numpy(clip.frame > 0).to(device) & at_end
+                zero = torch.zeros_like(scores)
+                found = [scores, torch.where(at_end[:, None], scores, zero),
+                         torch.where(new[:, None], scores, zero)]  # fmt: skip
+                best_of = [f.max(0).values for f in found]  # (I,) each
+                flags = [(b > EXACT_MATCH).to(b.dtype) for b in best_of]
+                instruction = instruction + self.instruction_match(torch.stack(best_of + flags, 1))
+                summaries[i] = torch.cat([torch.stack(flags).mean(1), torch.stack(best_of).amax(1)])
+            box = torch.from_numpy(clip.box).to(device)
+            row = ((box[:, 0] + box[:, 1]) * gh // (2 * clip.height)).clamp(0, gh - 1)
+            col = ((box[:, 2] + box[:, 3]) * gw // (2 * clip.width)).clamp(0, gw - 1)
+            frame = torch.from_numpy(clip.frame).to(device).clamp(max=self.config.frames - 1)
+            screen = (
+                screen + self.space_pos[row * gw + col] + self.time_pos[frame]
+                + self.word_type[0] + self.word_type[2] * at_end[:, None].to(screen.dtype)
+            )  # fmt: skip
+            instruction = instruction + self.word_index[: len(instruction)] + self.word_type[1]
+            out.append(torch.cat([screen, instruction]))
+        return out, self.match_summary(summaries)
 
     def keep_mask(self, frames: torch.Tensor) -> torch.Tensor:
         """bool (B, T, N): the grid tokens pruning keeps (all when pruning is off)."""
@@ -222,7 +325,7 @@ class FrameTemporalBackbone(nn.Module):
         ).keep
 
     def forward(
-        self, frames: torch.Tensor, text: torch.Tensor
+        self, frames: torch.Tensor, text: torch.Tensor, words: WordBatch | None = None
     ) -> tuple[torch.Tensor, torch.Tensor, float]:
         b, t = frames.shape[:2]
         n, d = self.space_pos.shape
@@ -240,24 +343,37 @@ class FrameTemporalBackbone(nn.Module):
         order = torch.argsort((~keep).to(torch.int8), dim=1, stable=True)[:, :longest]
         kept = tokens.reshape(b, t * n, d).gather(1, order[..., None].expand(-1, -1, d))
         padding = torch.arange(longest, device=frames.device)[None] >= counts[:, None]  # (B, L)
-
-        seq = torch.cat(
-            [
-                self.cls.expand(b, 1, d),
-                (instruction + self.instruction_type)[:, None],
-                summary,
-                kept,
-            ],
-            dim=1,
-        )  # (B, 2 + T + L, D)
+        parts = [self.cls.expand(b, 1, d), (instruction + self.instruction_type)[:, None], summary,
+                 kept]  # fmt: skip
         fixed = torch.zeros(b, 2 + t, dtype=torch.bool, device=frames.device)
-        key_padding = torch.cat([fixed, padding], 1)  # (B, S): True = padding, never attended
+        paddings = [fixed, padding]
+        instruction_words = None  # (B, most) True at the instruction-word tokens
+        if words is not None:
+            per_clip, summary_of_reading = self.word_tokens(words, frames.device)
+            most = max(len(x) for x in per_clip)
+            read = kept.new_zeros(b, most, d)
+            unread = torch.ones(b, most, dtype=torch.bool, device=frames.device)
+            instruction_words = torch.zeros(b, most, dtype=torch.bool, device=frames.device)
+            for i, x in enumerate(per_clip):
+                read[i, : len(x)], unread[i, : len(x)] = x, False
+                instruction_words[i, len(words.screen[i]) : len(x)] = True
+            parts.append(read)
+            paddings.append(unread)
+        seq = torch.cat(parts, dim=1)  # (B, 2 + T + L [+ words], D)
+        key_padding = torch.cat(paddings, 1)  # (B, S): True = padding, never attended
         h = seq
         for block in self.blocks:
             h = block(h, key_padding)
-        h = self.norm(h)  # (B, 2 + T + L, D)
+        h = self.norm(h)  # (B, S, D)
         kept_ratio = keep.float().mean().item()
-        return h[:, 0], h[:, 2 : 2 + t], kept_ratio
+        pooled = h[:, 0]
+        if instruction_words is not None:
+            # The instruction's words also vote directly: whether each was found, and where,
+            # reaches the heads without having to be routed through the CLS token.
+            votes = h[:, -instruction_words.shape[1] :] * instruction_words[..., None]
+            count = instruction_words.sum(1, keepdim=True).clamp(min=1)
+            pooled = pooled + self.word_vote(votes.sum(1) / count) + summary_of_reading
+        return pooled, h[:, 2 : 2 + t], kept_ratio
 
 
 class TimesformerBackbone(nn.Module):
@@ -373,7 +489,14 @@ class VideoRewardModel(nn.Module):
         self.success_head = nn.Linear(d, 1)
         self.progress_head = nn.Linear(d, 1)
 
-    def check_inputs(self, frames: torch.Tensor, text: torch.Tensor) -> None:
+    @property
+    def reads_words(self) -> bool:
+        """True when forward needs a `WordBatch` (frame-temporal with ``words``)."""
+        return self.config.backbone == "frame-temporal" and self.config.words
+
+    def check_inputs(
+        self, frames: torch.Tensor, text: torch.Tensor, words: WordBatch | None = None
+    ) -> None:
         c = self.config
         expected = f"(B, {c.frames}, 3, {c.height}, {c.width})"
         if not isinstance(frames, torch.Tensor) or not frames.is_floating_point():
@@ -404,10 +527,27 @@ class VideoRewardModel(nn.Module):
                 f"text: expected instruction embeddings ({frames.shape[0]}, {c.text_dim}), got "
                 f"{tuple(text.shape)}; embed instructions with InstructionEncoder.encode"
             )
+        if self.reads_words:
+            if not isinstance(words, WordBatch):
+                raise RewardInputError(
+                    "words: this frame-temporal model reads screen words; pass words="
+                    "WordBatch.build([cuakit.video.words.clip_words(full_res_frames), ...], "
+                    "instructions)"
+                )
+            if len(words) != frames.shape[0]:
+                raise RewardInputError(
+                    f"words: {len(words)} clips of words for a batch of {frames.shape[0]} clips"
+                )
 
-    def forward(self, frames: torch.Tensor, text: torch.Tensor) -> RewardOutput:
-        self.check_inputs(frames, text)
-        pooled, per_frame, kept_ratio = self.backbone(frames, text.to(frames.dtype))
+    def forward(
+        self, frames: torch.Tensor, text: torch.Tensor, words: WordBatch | None = None
+    ) -> RewardOutput:
+        """``words`` is required when `reads_words`, ignored otherwise."""
+        self.check_inputs(frames, text, words)
+        if self.reads_words:
+            pooled, per_frame, kept_ratio = self.backbone(frames, text.to(frames.dtype), words)
+        else:
+            pooled, per_frame, kept_ratio = self.backbone(frames, text.to(frames.dtype))
         return RewardOutput(
             reward=self.reward_head(pooled).squeeze(-1).float(),  # (B,)
             success_logit=self.success_head(pooled).squeeze(-1).float(),  # (B,)

@@ -12,9 +12,10 @@ import torch
 
 from cuakit.errors import CheckpointError, RewardInputError
 from cuakit.reward.evaluate import flip_frame
-from cuakit.reward.model import VideoRewardModel
+from cuakit.reward.model import VideoRewardModel, WordBatch
 from cuakit.reward.text import InstructionEncoder
 from cuakit.video.clips import resize, uniform_indices
+from cuakit.video.words import ClipWords, clip_words
 
 
 @dataclass(frozen=True)
@@ -51,15 +52,17 @@ class Scorer:
             )
         return cls(VideoRewardModel.from_pretrained(folder), text)
 
-    def clip(self, frames: np.ndarray) -> tuple[torch.Tensor, np.ndarray]:
-        """(T, 3, H, W) float clip in [0, 1] and the sampled frame indices."""
+    def clip(self, frames: np.ndarray) -> tuple[torch.Tensor, np.ndarray, ClipWords | None]:
+        """(T, 3, H, W) float clip in [0, 1], the sampled frame indices, and the sampled
+        frames' screen words when the model reads them."""
         if frames.ndim != 4 or frames.shape[-1] != 3 or len(frames) == 0:
             raise RewardInputError(
                 f"frames must be a non-empty (N, H, W, 3) array, got {frames.shape}"
             )
         picks = uniform_indices(len(frames), self.config.frames)
         small = resize(frames[picks], self.config.height, self.config.width)
-        return torch.from_numpy(small).permute(0, 3, 1, 2).float().div_(255.0), picks
+        words = clip_words(frames[picks]) if self.model.reads_words else None
+        return torch.from_numpy(small).permute(0, 3, 1, 2).float().div_(255.0), picks, words
 
     @torch.no_grad()
     def score(
@@ -70,9 +73,14 @@ class Scorer:
             raise RewardInputError(f"{len(videos)} videos but {len(instructions)} instructions")
         out: list[VideoScore] = []
         for lo in range(0, len(videos), batch):
-            clips, picks = zip(*(self.clip(v) for v in videos[lo : lo + batch]), strict=True)
-            text = self.text.encode(list(instructions[lo : lo + batch]))
-            result = self.model(torch.stack(clips), text)
+            clips, picks, read = zip(*(self.clip(v) for v in videos[lo : lo + batch]), strict=True)
+            chunk = list(instructions[lo : lo + batch])
+            text = self.text.encode(chunk)
+            words = None
+            if self.model.reads_words:
+                limit = self.config.max_instruction_words
+                words = WordBatch.build([w for w in read if w is not None], chunk, limit)
+            result = self.model(torch.stack(clips), text, words)
             tracks = torch.sigmoid(result.progress_logits.float()).numpy()
             for i, chosen in enumerate(picks):
                 flip = flip_frame(tracks[i])

@@ -44,7 +44,7 @@ from cuakit.reward.data import (
     split_episodes,
     success_examples,
 )
-from cuakit.reward.model import BACKBONES, RewardModelConfig, VideoRewardModel
+from cuakit.reward.model import BACKBONES, RewardModelConfig, VideoRewardModel, WordBatch
 from cuakit.reward.text import InstructionEncoder
 from cuakit.video.augment import augment
 
@@ -61,6 +61,9 @@ class RewardConfig:
     """clip width in pixels"""
     prune: bool = True
     """ExeVRM token pruning (frame-temporal only): drop static and uniform patches"""
+    words: bool = True
+    """frame-temporal only: also read the screen's words at native resolution and match them
+    with the instruction's (cuakit.video.words)"""
     epochs: int = 6
     """passes over the training success examples"""
     batch_size: int = 16
@@ -117,7 +120,7 @@ class RewardConfig:
     def model_config(self) -> RewardModelConfig:
         return RewardModelConfig(
             backbone=self.backbone, frames=self.frames, height=self.height, width=self.width,
-            prune_spatial=self.prune, prune_temporal=self.prune,
+            prune_spatial=self.prune, prune_temporal=self.prune, words=self.words,
         )  # fmt: skip
 
 
@@ -169,15 +172,16 @@ class RewardTrainer:
         negatives = len(self.train_examples) - positives
         self.pos_weight = negatives / positives if config.balance and positives else 1.0
         self.test_pairs = [p for p in pairs if {p.chosen, p.rejected} <= self.test_episodes]
+        self.model = VideoRewardModel(config.model_config)
         self.bank = ClipBank(
             self.dataset, config.frames, config.height, config.width,
             progress=(lambda i, n: progress("decoding clips", i, n)) if progress else None,
+            words=self.model.reads_words,
         )  # fmt: skip
         self.text = InstructionEncoder()
         every = {e.instruction for e in examples} | {m.instruction for m in self.dataset.episodes}
         self.embeddings = dict(zip(sorted(every), self.text.encode(sorted(every)), strict=True))
-        # ---- model, optimiser, schedule -------------------------------------------------
-        self.model = VideoRewardModel(config.model_config)
+        # ---- optimiser, schedule --------------------------------------------------------
         self.optimizer = torch.optim.AdamW(
             self.model.parameters(), lr=config.learning_rate, weight_decay=config.weight_decay
         )
@@ -203,6 +207,12 @@ class RewardTrainer:
             clips = torch.from_numpy(raw).permute(0, 1, 4, 2, 3).float().div_(255.0)
         return clips
 
+    def _words(self, episodes: list[int], instructions: list[str]) -> WordBatch | None:
+        if not self.model.reads_words:
+            return None
+        limit = self.model.config.max_instruction_words
+        return WordBatch.build(self.bank.words(episodes), instructions, limit)
+
     def losses(
         self, examples: list[SuccessExample], pairs: list[PairExample]
     ) -> dict[str, torch.Tensor]:
@@ -213,8 +223,9 @@ class RewardTrainer:
             self.dataset.meta(i).instruction for i in chosen + rejected
         ]
         text = torch.stack([self.embeddings[i] for i in instructions])
+        words = self._words(episodes + chosen + rejected, instructions)
         with torch.autocast("cpu", dtype=torch.bfloat16, enabled=self.config.bf16):
-            out = self.model(clips, text)
+            out = self.model(clips, text, words)
         b, p = len(examples), len(pairs)
         labels = torch.tensor([float(e.label) for e in examples])
         targets, masks = zip(
@@ -317,8 +328,9 @@ class RewardTrainer:
         for lo in range(0, len(episodes), batch):
             clips = self.bank.batch(episodes[lo : lo + batch])
             text = torch.stack([self.embeddings[i] for i in instructions[lo : lo + batch]])
+            words = self._words(episodes[lo : lo + batch], instructions[lo : lo + batch])
             with torch.autocast("cpu", dtype=torch.bfloat16, enabled=self.config.bf16):
-                out = self.model(clips, text)
+                out = self.model(clips, text, words)
             rewards.append(out.reward.float())
             probs.append(torch.sigmoid(out.success_logit.float()))
             tracks.append(torch.sigmoid(out.progress_logits.float()))
