@@ -149,6 +149,8 @@ class ClipBank:
 
     def _save_words(self, read: dict[int, ClipWords]) -> None:
         order = sorted(read)
+        if not order:
+            return
         tmp = self.words_path.with_suffix(".tmp.npz")
         np.savez(
             tmp,

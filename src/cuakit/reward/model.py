@@ -471,7 +471,8 @@ class Conv3dBackbone(nn.Module):
 
 
 class VideoRewardModel(nn.Module):
-    """``forward(frames (B,T,3,H,W) in [0,1], text (B,text_dim)) -> RewardOutput``."""
+    """``forward(frames (B,T,3,H,W) in [0,1], text (B,text_dim), words=None) -> RewardOutput``;
+    ``words`` (a `WordBatch`) is required when `reads_words`."""
 
     def __init__(
         self, config: RewardModelConfig, _timesformer_config: dict[str, Any] | None = None
