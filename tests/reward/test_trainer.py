@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import shutil
 from dataclasses import replace
 from pathlib import Path
 
@@ -12,6 +13,7 @@ import torch
 from cuakit.envs.collect import collect
 from cuakit.episodes import EpisodeDataset
 from cuakit.errors import CheckpointError, RewardInputError
+from cuakit.reward import data
 from cuakit.reward.data import ClipBank
 from cuakit.reward.evaluate import auroc
 from cuakit.reward.model import EXACT_MATCH, VideoRewardModel
@@ -70,11 +72,27 @@ def test_the_bank_reads_the_clips_words_at_full_resolution_and_caches_them(tiny:
     again = ClipBank(dataset, frames=6, height=60, width=100, words=True)  # from the cache
     [cached] = again.words([meta.index])
     assert np.array_equal(cached.crops, read.crops) and np.array_equal(cached.at_end, read.at_end)
+    assert np.array_equal(cached.look, read.look) and np.array_equal(cached.look, expected.look)
     # the instruction's target is on screen: the success status names it
     success = next(m for m in dataset.episodes if m.success and "click-button" in m.env_id)
     [words] = bank.words([success.index])
     target = render_words(success.instruction)
     assert match_scores(words.crops[words.at_end], target).max() > EXACT_MATCH
+
+
+def test_worker_processes_read_the_same_clips_and_words(
+    tiny: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    copy = tmp_path / "ds"
+    shutil.copytree(tiny, copy, ignore=shutil.ignore_patterns(".cache"))
+    monkeypatch.setattr(data, "PARALLEL_FROM", 1)  # the fixture is smaller than the real bar
+    dataset = EpisodeDataset(copy)
+    parallel = ClipBank(dataset, frames=6, height=60, width=100, words=True, workers=2)
+    serial = ClipBank(EpisodeDataset(tiny), frames=6, height=60, width=100, words=True)
+    for meta in dataset.episodes:
+        assert torch.equal(parallel.clip(meta.index), serial.clip(meta.index))
+        [a], [b] = parallel.words([meta.index]), serial.words([meta.index])
+        assert np.array_equal(a.crops, b.crops) and np.array_equal(a.look, b.look)
 
 
 def test_learns_to_separate_successes_from_failures(tiny: Path, tmp_path: Path) -> None:

@@ -8,6 +8,7 @@ from cuakit.reward.model import EXACT_MATCH
 from cuakit.video.words import (
     CROP_HEIGHT,
     CROP_WIDTH,
+    LOOK_SIZE,
     clip_words,
     find_words,
     frame_words,
@@ -17,6 +18,7 @@ from cuakit.video.words import (
 )
 
 FONT = ImageFont.load_default(size=12)
+WEIGHT, LEFT_UNLIKE = 6, 10  # positions in word_look
 
 
 def screen(
@@ -37,7 +39,7 @@ def screen(
 
 
 def best_match(frame: np.ndarray, instruction: str) -> dict[str, float]:
-    _, crops = frame_words(frame)
+    _, crops, _ = frame_words(frame)
     scores = match_scores(np.array(crops), render_words(instruction))
     return dict(zip(split_words(instruction), scores.max(0).tolist(), strict=True))
 
@@ -120,3 +122,41 @@ def test_bad_frames_are_value_errors() -> None:
         frame_words(np.zeros((10, 10, 3), np.float32))
     with pytest.raises(ValueError, match="T ≥ 1"):
         clip_words(np.zeros((0, 10, 10, 3), np.uint8))
+
+
+def test_bold_text_has_the_heavier_stroke_weight() -> None:
+    regular = screen({(20, 20): "Approved"})
+    bold = screen({(20, 20): "Approved", (21, 20): "Approved"})  # drawn twice, 1 px apart
+    _, _, (regular_look,) = frame_words(regular)
+    _, _, (bold_look,) = frame_words(bold)
+    assert regular_look.shape == (LOOK_SIZE,) and regular_look.dtype == np.float32
+    assert bold_look[WEIGHT] > regular_look[WEIGHT] + 0.15
+
+
+def ticked(tick: bool) -> np.ndarray:
+    """A checkbox left of its label, ticked (filled with the accent colour) or not."""
+    frame = screen({(40, 40): "Guava", (40, 80): "Peach"})
+    image = Image.fromarray(frame)
+    draw = ImageDraw.Draw(image)
+    for top in (40, 80):
+        draw.rectangle((22, top + 1, 32, top + 11), outline=(90, 90, 90))
+    if tick:
+        draw.rectangle((22, 41, 32, 51), fill=(50, 110, 220))
+    return np.asarray(image).copy()
+
+
+def test_a_label_is_kept_again_when_the_box_beside_it_is_ticked() -> None:
+    words = clip_words(np.stack([ticked(False), ticked(False), ticked(True), ticked(True)]))
+    guava = match_scores(words.crops, render_words("Guava"))[:, 0] > 0.95
+    assert sorted(words.frame[guava].tolist()) == [0, 2]  # the same word, a new state
+    before, after = (
+        words.look[guava & (words.frame == 0)][0],
+        words.look[guava & (words.frame == 2)][0],
+    )
+    assert after[LEFT_UNLIKE] > before[LEFT_UNLIKE] + 0.1  # the strip beside it is filled
+    assert (
+        words.at_end[guava & (words.frame == 2)].all()
+        and not words.at_end[guava & (words.frame == 0)].any()
+    )
+    peach = match_scores(words.crops, render_words("Peach"))[:, 0] > 0.95
+    assert words.frame[peach].tolist() == [0]  # its box never changed

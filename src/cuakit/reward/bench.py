@@ -28,7 +28,7 @@ from torch.utils.flop_counter import FlopCounterMode
 
 from cuakit.episodes.bench import synthetic_screen
 from cuakit.reward.model import RewardModelConfig, RewardOutput, VideoRewardModel, WordBatch
-from cuakit.video.words import ClipWords, render_words
+from cuakit.video.words import LOOK_SIZE, ClipWords, render_words
 
 BENCH_BACKBONES = ("frame-temporal", "timesformer", "cnn3d")
 PRECISIONS = ("fp32", "bf16")
@@ -69,6 +69,7 @@ def bench_words(batch: int, frames: int, seed: int = 0) -> WordBatch:
                 box=np.stack([top, top + 12, left, left + 60], 1),
                 at_end=rng.random(count) < 0.5,
                 crops=vocabulary[rng.integers(0, len(vocabulary), count)],
+                look=rng.random((count, LOOK_SIZE), dtype=np.float32),
                 height=300,
                 width=480,
             )

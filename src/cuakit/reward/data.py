@@ -14,20 +14,22 @@
 from __future__ import annotations
 
 import json
+import multiprocessing
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 import torch
 
-from cuakit.episodes import EpisodeDataset
+from cuakit.episodes import EpisodeDataset, read_frames
 from cuakit.errors import ConfigError, LabelError
 from cuakit.video.clips import resize, uniform_indices
 from cuakit.video.words import ClipWords, clip_words
 
 CACHE_DIR = ".cache"
-WORDS_VERSION = 3
+WORDS_VERSION = 4
 """bumped whenever `cuakit.video.words` reads differently, so stale word caches are rebuilt"""
 
 
@@ -57,9 +59,47 @@ def family_of(dataset: EpisodeDataset, episode: int) -> str:
     return str(meta.extra.get("family") or meta.env_id)
 
 
+@dataclass(frozen=True)
+class _ClipJob:
+    """What reading one episode's clip needs (picklable, so worker processes can do it)."""
+
+    index: int
+    video: Path
+    num_frames: int
+    size: tuple[int, int]
+    frames: int
+    height: int
+    width: int
+    words: bool
+
+
+def _read_clip(job: _ClipJob) -> tuple[int, np.ndarray, np.ndarray, ClipWords | None]:
+    """(episode, uint8 (T, 3, H, W) resized clip, frame indices, screen words or None)."""
+    picks = uniform_indices(job.num_frames, job.frames)
+    full = read_frames(job.video, picks, size=job.size)  # (T, H, W, 3) at the recording's size
+    small = resize(full, job.height, job.width)
+    words = clip_words(full) if job.words else None
+    return job.index, np.ascontiguousarray(small.transpose(0, 3, 1, 2)), picks, words
+
+
+PARALLEL_FROM = 64
+"""episodes to read below which worker processes cost more to start than they save"""
+
+
+def _read_clips(jobs: list[_ClipJob], workers: int) -> Iterator[tuple]:
+    if workers <= 1 or len(jobs) < PARALLEL_FROM:
+        yield from map(_read_clip, jobs)
+        return
+    # spawn, not fork: the parent's torch thread pool must not be copied mid-state
+    context = multiprocessing.get_context("spawn")
+    with context.Pool(workers, initializer=torch.set_num_threads, initargs=(1,)) as pool:
+        yield from pool.imap_unordered(_read_clip, jobs, chunksize=8)
+
+
 class ClipBank:
     """Uniformly sampled, resized clips of every episode: ``clips[e]`` is uint8 (T, 3, H, W);
-    with ``words``, ``words(e)`` are the screen words of the same frames."""
+    with ``words``, ``words(e)`` are the screen words of the same frames. Episodes not in the
+    cache are read by ``workers`` processes (1: in this one)."""
 
     def __init__(
         self,
@@ -69,6 +109,7 @@ class ClipBank:
         width: int,
         progress: Callable[[int, int], None] | None = None,
         words: bool = False,
+        workers: int = 1,
     ) -> None:
         self.dataset, self.frames, self.height, self.width = dataset, frames, height, width
         self.path = dataset.root / CACHE_DIR / f"clips-T{frames}-{height}x{width}.npz"
@@ -76,14 +117,15 @@ class ClipBank:
         cached = self._load()
         read = self._load_words() if words else {}
         todo = [i for i in dataset.indices if i not in cached or (words and i not in read)]
-        for done, index in enumerate(todo):
-            meta = self.dataset.meta(index)
-            picks = uniform_indices(meta.num_frames, self.frames)
-            full = self.dataset.frames(index, picks)  # (T, H, W, 3) at the recording's size
-            small = resize(full, self.height, self.width)
-            cached[index] = (np.ascontiguousarray(small.transpose(0, 3, 1, 2)), picks)
-            if words:
-                read[index] = clip_words(full)
+        jobs = []
+        for index in todo:
+            meta = dataset.meta(index)
+            video, size = dataset.root / meta.video, (meta.height, meta.width)
+            jobs.append(_ClipJob(index, video, meta.num_frames, size, frames, height, width, words))
+        for done, (index, clip, picks, clip_read) in enumerate(_read_clips(jobs, workers)):
+            cached[index] = (clip, picks)
+            if clip_read is not None:
+                read[index] = clip_read
             if progress:
                 progress(done + 1, len(todo))
         if todo:
@@ -134,6 +176,8 @@ class ClipBank:
                 columns = {key: data[key] for key in data.files}
         except (OSError, ValueError):
             return {}  # a stale or partial cache is rebuilt, never trusted
+        if "look" not in columns:
+            return {}
         out = {}
         bounds = columns["offsets"]
         for row, (e, stamp) in enumerate(zip(columns["episodes"], columns["stamps"], strict=True)):
@@ -143,6 +187,7 @@ class ClipBank:
             out[int(e)] = ClipWords(
                 frame=columns["frame"][lo:hi], box=columns["box"][lo:hi],
                 at_end=columns["at_end"][lo:hi], crops=columns["crops"][lo:hi],
+                look=columns["look"][lo:hi],
                 height=int(columns["sizes"][row, 0]), width=int(columns["sizes"][row, 1]),
             )  # fmt: skip
         return out
@@ -162,6 +207,7 @@ class ClipBank:
             box=np.concatenate([read[i].box for i in order]),
             at_end=np.concatenate([read[i].at_end for i in order]),
             crops=np.concatenate([read[i].crops for i in order]),
+            look=np.concatenate([read[i].look for i in order]),
         )
         tmp.replace(self.words_path)
 

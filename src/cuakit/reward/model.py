@@ -13,7 +13,8 @@ per-frame features ``(B, T, D)`` that the shared heads read:
   With ``words`` (default) it also reads: the clip's screen words and the instruction's words,
   as native-resolution crops (`cuakit.video.words`, passed in as a `WordBatch`), are embedded by
   one small CNN and join the sequence — screen words at their place and frame, each carrying
-  its best exact-match score against the instruction's words, and each instruction word
+  its look (colours, stroke weight, the state drawn beside it: a ticked box, a toggle, a
+  highlight) and its best exact-match score against the instruction's words, each instruction word
   carrying whether it is visible anywhere and on the final frame.
 - ``timesformer``: Hugging Face ``TimesformerModel`` (divided space-time attention), random
   weights from a small config or ``from_pretrained(config.pretrained)`` from a local folder.
@@ -26,7 +27,7 @@ Frames are float ``(B, T, 3, H, W)`` in [0, 1]; the instruction is its ``(B, tex
 embedding (`cuakit.reward.text.InstructionEncoder`). Checkpoints are a folder holding
 ``model.safetensors`` and ``config.json``::
 
-    {"format": "cuakit-reward-model", "format_version": 1, "backbone": "...", "config": {...}}
+    {"format": "cuakit-reward-model", "format_version": 3, "backbone": "...", "config": {...}}
 """
 
 from __future__ import annotations
@@ -47,11 +48,18 @@ from torch import nn
 
 from cuakit.errors import CheckpointError, ConfigError, RewardInputError
 from cuakit.video.pruning import patchify, prune
-from cuakit.video.words import CROP_HEIGHT, CROP_WIDTH, ClipWords, match_scores, render_words
+from cuakit.video.words import (
+    CROP_HEIGHT,
+    CROP_WIDTH,
+    LOOK_SIZE,
+    ClipWords,
+    match_scores,
+    render_words,
+)
 
 BACKBONES = ("frame-temporal", "timesformer", "cnn3d")
 FORMAT_NAME = "cuakit-reward-model"
-FORMAT_VERSION = 2  # 2: frame-temporal reads screen words
+FORMAT_VERSION = 3  # 2: frame-temporal reads screen words; 3: and their look
 CONFIG_FILE = "config.json"
 WEIGHTS_FILE = "model.safetensors"
 
@@ -261,6 +269,10 @@ class FrameTemporalBackbone(nn.Module):
             self.word_type = nn.Parameter(torch.randn(3, d) * 0.02)
             self.word_index = nn.Parameter(torch.randn(config.max_instruction_words, d) * 0.02)
             self.screen_match = nn.Sequential(nn.Linear(2, d), nn.GELU(), nn.Linear(d, d))
+            # a word's look (colours, weight, what is beside it) and its exact place
+            self.screen_look = nn.Sequential(
+                nn.Linear(LOOK_SIZE + 4, d), nn.GELU(), nn.Linear(d, d)
+            )
             self.instruction_match = nn.Sequential(nn.Linear(6, d), nn.GELU(), nn.Linear(d, d))
             self.word_vote = nn.Linear(d, d)
             self.match_summary = nn.Linear(6, d)
@@ -302,6 +314,11 @@ class FrameTemporalBackbone(nn.Module):
                 instruction = instruction + self.instruction_match(torch.stack(best_of + flags, 1))
                 summaries[i] = torch.cat([torch.stack(flags).mean(1), torch.stack(best_of).amax(1)])
             box = torch.from_numpy(clip.box).to(device)
+            place = box.to(screen.dtype) / torch.tensor(
+                [clip.height, clip.height, clip.width, clip.width], device=device
+            ).to(screen.dtype)
+            look = torch.from_numpy(clip.look).to(device=device, dtype=screen.dtype)
+            screen = screen + self.screen_look(torch.cat([look, place], 1))
             row = ((box[:, 0] + box[:, 1]) * gh // (2 * clip.height)).clamp(0, gh - 1)
             col = ((box[:, 2] + box[:, 3]) * gw // (2 * clip.width)).clamp(0, gw - 1)
             frame = torch.from_numpy(clip.frame).to(device).clamp(max=self.config.frames - 1)

@@ -106,11 +106,14 @@ class RewardConfig:
     """stop after this many optimiser steps (smoke tests)"""
     seed: int = 0
     """seed of everything"""
+    workers: int = 2
+    """processes that decode and read episodes not yet in the dataset's clip cache (1 = this
+    process only)"""
 
     def __post_init__(self) -> None:
         if self.backbone not in BACKBONES:
             raise ConfigError(f"backbone={self.backbone!r}: use one of {BACKBONES}")
-        for name in ("frames", "height", "width", "batch_size", "grad_accum"):
+        for name in ("frames", "height", "width", "batch_size", "grad_accum", "workers"):
             if getattr(self, name) < 1:
                 raise ConfigError(f"{name}={getattr(self, name)} must be at least 1")
         if self.epochs < 0:
@@ -176,7 +179,7 @@ class RewardTrainer:
         self.bank = ClipBank(
             self.dataset, config.frames, config.height, config.width,
             progress=(lambda i, n: progress("decoding clips", i, n)) if progress else None,
-            words=self.model.reads_words,
+            words=self.model.reads_words, workers=config.workers,
         )  # fmt: skip
         self.text = InstructionEncoder()
         every = {e.instruction for e in examples} | {m.instruction for m in self.dataset.episodes}

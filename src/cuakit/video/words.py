@@ -15,9 +15,13 @@ instruction words are visible, where and when.
   field's border) are not.
 - `word_crop(gray, box)`: the word's ink, normalised to [0, 255] (dark-on-light and
   light-on-dark text look alike), top-left in a fixed ``CROP_HEIGHT`` × ``CROP_WIDTH`` canvas.
+- `word_look(frame, box)`: what the crop normalises away and what sits beside the word — ink and
+  background colour, stroke weight, and the colour of the strips left and right of it on the
+  same rows. A label's state is drawn there: a ticked box or a switched toggle on its left, a
+  selected row's highlight, a pressed button, bold text.
 - `clip_words(frames)`: a clip's words with temporal pruning at word level (after ExeVRM's
-  token pruning): a word is kept in the frame where it appears or changes, and flagged when it
-  is still on the final frame — the frame that shows the outcome.
+  token pruning): a word is kept in the frame where it appears or changes (its crop or its
+  look), and flagged when it is still on the final frame — the frame that shows the outcome.
 - `render_words(text)`: the instruction's words as crops.
 
 All functions are pure; frames are ``uint8 (H, W, 3)`` RGB at the recording's resolution.
@@ -44,6 +48,12 @@ SAME_WORD = 8.0
 """mean absolute crop difference (grey levels) under which two crops are the same word"""
 FONT_SIZE = 12
 """size the instruction is drawn at (desksim's default theme; MiniWoB's body text is 12-13 px)"""
+LOOK_SIZE = 15
+"""numbers per word in `word_look`"""
+SIDE_STRIP = 28
+"""width in pixels of the strips read left and right of a word (a checkbox or toggle fits)"""
+SAME_LOOK = 0.1
+"""largest change of any look number under which a word still looks the same"""
 
 
 @dataclass(frozen=True)
@@ -58,6 +68,8 @@ class ClipWords:
     """bool (K,): the same word is still at the same place on the clip's final frame"""
     crops: np.ndarray
     """uint8 (K, CROP_HEIGHT, CROP_WIDTH)"""
+    look: np.ndarray
+    """float32 (K, LOOK_SIZE): `word_look` of each word where it was kept"""
     height: int
     """source frame height in pixels"""
     width: int
@@ -111,45 +123,82 @@ def word_crop(gray: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray:
     return out
 
 
-def frame_words(frame: np.ndarray) -> tuple[list[tuple[int, int, int, int]], list[np.ndarray]]:
-    """Boxes and crops of the words on one RGB frame."""
+def word_look(frame: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray:
+    """float32 ``(LOOK_SIZE,)`` in [0, 1] for the word at ``box`` of an RGB ``frame``: ink RGB,
+    background RGB, stroke weight (the share of ink pixels whose right neighbour is ink too:
+    about 0.3 for regular text, over 0.5 for bold), then for the strip left of the word and the
+    strip right of it: mean RGB and the share of its pixels unlike the word's background."""
+    top, bottom, left, right = box
+    rgb = frame.astype(np.float32)
+    cut = rgb[top:bottom, left:right]
+    above, below = max(top - 1, 0), min(bottom, len(rgb) - 1)
+    rim = np.concatenate([rgb[above, left:right], rgb[below, left:right]])
+    background = np.median(rim, axis=0)
+    distance = np.abs(cut - background).max(-1)
+    ink = distance > 0.5 * max(float(distance.max()), 1.0)
+    ink_colour = cut[ink].mean(0) if ink.any() else background
+    weight = float((ink[:, :-1] & ink[:, 1:]).sum()) / max(int(ink.sum()), 1)
+    sides = []
+    beside = ((max(left - SIDE_STRIP, 0), left), (right, min(right + SIDE_STRIP, rgb.shape[1])))
+    for lo, hi in beside:
+        strip = rgb[top:bottom, lo:hi].reshape(-1, 3)
+        if not len(strip):
+            strip = background[None]
+        unlike = float((np.abs(strip - background).max(-1) > INK_THRESHOLD).mean())
+        sides.append(np.append(strip.mean(0) / 255.0, unlike))
+    return np.concatenate([ink_colour / 255.0, background / 255.0, [weight], *sides]).astype(
+        np.float32
+    )
+
+
+Words = tuple[list[tuple[int, int, int, int]], list[np.ndarray], list[np.ndarray]]
+"""one frame's word boxes, crops and looks"""
+
+
+def frame_words(frame: np.ndarray) -> Words:
+    """Boxes, crops and looks of the words on one RGB frame."""
     gray = _gray(frame)
     boxes = find_words(gray)
-    return boxes, [word_crop(gray, box) for box in boxes]
+    return (boxes, [word_crop(gray, box) for box in boxes],
+            [word_look(frame, box) for box in boxes])  # fmt: skip
 
 
 BAND_MARGIN = 32
 """rows read around a change: more than a word's height plus the median filter's reach"""
 
 
-def _changed_words(
-    before: np.ndarray,
-    after: np.ndarray,
-    words: tuple[list[tuple[int, int, int, int]], list[np.ndarray]],
-) -> tuple[list[tuple[int, int, int, int]], list[np.ndarray]]:
+def _changed_words(before: np.ndarray, after: np.ndarray, words: Words) -> Words:
     """The words of ``after`` given those of ``before``: only the band of rows that changed is
-    read again (a recording changes a status line or a cursor's path, rarely the whole screen)."""
+    read again (a recording changes a status line or a cursor's path, rarely the whole screen;
+    a word's look reads only its own rows, so a word clear of the change looks as it did)."""
     changed = np.flatnonzero((before != after).any(axis=(1, 2)))
     if not len(changed):
         return words
     first, last = int(changed[0]), int(changed[-1]) + 1
     top, bottom = max(first - BAND_MARGIN, 0), min(last + BAND_MARGIN, len(after))
-    gray = _gray(after[top:bottom])
-    boxes, crops = [], []
-    for box, crop in zip(*words, strict=True):
+    band = after[top:bottom]
+    gray = _gray(band)
+    boxes, crops, looks = [], [], []
+    for box, crop, look in zip(*words, strict=True):
         if box[1] <= first or box[0] >= last:  # clear of the changed rows: as it was
             boxes.append(box)
             crops.append(crop)
+            looks.append(look)
     for y0, y1, x0, x1 in find_words(gray):
         if y1 > first - top and y0 < last - top:  # touches the changed rows
             boxes.append((y0 + top, y1 + top, x0, x1))
             crops.append(word_crop(gray, (y0, y1, x0, x1)))
+            looks.append(word_look(band, (y0, y1, x0, x1)))
     order = sorted(range(len(boxes)), key=lambda i: boxes[i])
-    return [boxes[i] for i in order], [crops[i] for i in order]
+    return [boxes[i] for i in order], [crops[i] for i in order], [looks[i] for i in order]
 
 
-def _same(a: np.ndarray, b: np.ndarray) -> bool:
-    return float(np.abs(a.astype(np.int16) - b).mean()) < SAME_WORD
+def _same(a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray]) -> bool:
+    """Two (crop, look) versions of a word are the same: same ink, same state around it."""
+    return (
+        float(np.abs(a[0].astype(np.int16) - b[0]).mean()) < SAME_WORD
+        and float(np.abs(a[1] - b[1]).max()) < SAME_LOOK
+    )
 
 
 def clip_words(frames: np.ndarray, max_words: int = 96) -> ClipWords:
@@ -162,27 +211,29 @@ def clip_words(frames: np.ndarray, max_words: int = 96) -> ClipWords:
     per_frame = [frame_words(frames[0])]
     for t in range(1, len(frames)):
         per_frame.append(_changed_words(frames[t - 1], frames[t], per_frame[-1]))
-    final = dict(zip(*per_frame[-1], strict=True))
-    seen: dict[tuple[int, int, int, int], np.ndarray] = {}
+    last_boxes, last_crops, last_looks = per_frame[-1]
+    final = dict(zip(last_boxes, zip(last_crops, last_looks, strict=True), strict=True))
+    seen: dict[tuple[int, int, int, int], tuple[np.ndarray, np.ndarray]] = {}
     rows: list[tuple[int, tuple[int, int, int, int], bool]] = []
-    crops: list[np.ndarray] = []
-    for t, (boxes, frame_crops) in enumerate(per_frame):
-        for box, crop in zip(boxes, frame_crops, strict=True):
+    kept: list[tuple[np.ndarray, np.ndarray]] = []
+    for t, (boxes, frame_crops, frame_looks) in enumerate(per_frame):
+        for box, version in zip(boxes, zip(frame_crops, frame_looks, strict=True), strict=True):
             previous = seen.get(box)
-            if previous is not None and _same(previous, crop):
+            if previous is not None and _same(previous, version):
                 continue  # unchanged since its last kept version
-            seen[box] = crop
-            rows.append((t, box, box in final and _same(final[box], crop)))
-            crops.append(crop)
+            seen[box] = version
+            rows.append((t, box, box in final and _same(final[box], version)))
+            kept.append(version)
     if len(rows) > max_words:
         order = sorted(range(len(rows)), key=lambda i: (rows[i][2], rows[i][0]), reverse=True)
         chosen = sorted(order[:max_words])
-        rows, crops = [rows[i] for i in chosen], [crops[i] for i in chosen]
+        rows, kept = [rows[i] for i in chosen], [kept[i] for i in chosen]
     return ClipWords(
         frame=np.array([r[0] for r in rows], np.int64),
         box=np.array([r[1] for r in rows], np.int64).reshape(-1, 4),
         at_end=np.array([r[2] for r in rows], bool),
-        crops=np.array(crops, np.uint8).reshape(-1, CROP_HEIGHT, CROP_WIDTH),
+        crops=np.array([k[0] for k in kept], np.uint8).reshape(-1, CROP_HEIGHT, CROP_WIDTH),
+        look=np.array([k[1] for k in kept], np.float32).reshape(-1, LOOK_SIZE),
         height=int(frames.shape[1]),
         width=int(frames.shape[2]),
     )
