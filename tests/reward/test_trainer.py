@@ -65,7 +65,7 @@ def test_the_bank_reads_the_clips_words_at_full_resolution_and_caches_them(tiny:
     assert bank.words_path.exists()
     meta = dataset.episodes[0]
     picks = bank.frame_indices(meta.index)
-    expected = clip_words(dataset.frames(meta.index, picks))
+    expected = clip_words(dataset.frames(meta.index), sampled=picks)  # every frame read
     [read] = bank.words([meta.index])
     assert len(read) == len(expected) > 3 and (read.height, read.width) == (meta.height, meta.width)
     assert np.array_equal(read.crops, expected.crops) and np.array_equal(read.box, expected.box)

@@ -160,3 +160,18 @@ def test_a_label_is_kept_again_when_the_box_beside_it_is_ticked() -> None:
     )
     peach = match_scores(words.crops, render_words("Peach"))[:, 0] > 0.95
     assert words.frame[peach].tolist() == [0]  # its box never changed
+
+
+def test_words_of_unsampled_frames_are_read_and_placed_on_the_next_sampled_frame() -> None:
+    plain = screen({(20, 20): "Copy"})
+    flash = screen({(20, 20): "Copy", (20, 60): "Saved"})  # shown on recording frame 3 only
+    recording = np.stack([plain, plain, plain, flash, plain, plain, plain])
+    sampled = np.array([0, 2, 4, 6])
+    words = clip_words(recording, sampled=sampled)
+    saved = match_scores(words.crops, render_words("Saved"))[:, 0] > 0.95
+    assert words.frame[saved].tolist() == [2]  # recording frame 3 -> the sample at frame 4
+    assert not words.at_end[saved].any()
+    assert (words.frame < len(sampled)).all()
+    assert not (
+        match_scores(clip_words(recording[sampled]).crops, render_words("Saved")) > 0.95
+    ).any()

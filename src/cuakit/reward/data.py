@@ -2,8 +2,9 @@
 
 - ``ClipBank``: every episode decoded once, sampled to T frames (first and LAST always
   included) and resized, kept as uint8 and cached under ``DATASET/.cache/`` so later runs
-  (evaluation, leave-one-family-out) skip decoding; with ``words``, also the clip's screen words
-  read at native resolution (`cuakit.video.words.clip_words`), cached beside the clips.
+  (evaluation, leave-one-family-out) skip decoding; with ``words``, also the screen words of
+  every frame, read at native resolution and placed on the clip's frames
+  (`cuakit.video.words.clip_words`), cached beside the clips.
 - ``success_examples``: (episode, instruction, correct?) from ``labels/success.parquet`` —
   including negatives whose instruction differs from the episode's own — with the frame
   where the video departs from the instruction when known.
@@ -29,7 +30,7 @@ from cuakit.video.clips import resize, uniform_indices
 from cuakit.video.words import ClipWords, clip_words
 
 CACHE_DIR = ".cache"
-WORDS_VERSION = 4
+WORDS_VERSION = 5
 """bumped whenever `cuakit.video.words` reads differently, so stale word caches are rebuilt"""
 
 
@@ -76,9 +77,9 @@ class _ClipJob:
 def _read_clip(job: _ClipJob) -> tuple[int, np.ndarray, np.ndarray, ClipWords | None]:
     """(episode, uint8 (T, 3, H, W) resized clip, frame indices, screen words or None)."""
     picks = uniform_indices(job.num_frames, job.frames)
-    full = read_frames(job.video, picks, size=job.size)  # (T, H, W, 3) at the recording's size
-    small = resize(full, job.height, job.width)
-    words = clip_words(full) if job.words else None
+    every = read_frames(job.video, size=job.size)  # (N, H, W, 3) at the recording's size
+    small = resize(every[picks], job.height, job.width)
+    words = clip_words(every, sampled=picks) if job.words else None
     return job.index, np.ascontiguousarray(small.transpose(0, 3, 1, 2)), picks, words
 
 
@@ -122,16 +123,17 @@ class ClipBank:
             meta = dataset.meta(index)
             video, size = dataset.root / meta.video, (meta.height, meta.width)
             jobs.append(_ClipJob(index, video, meta.num_frames, size, frames, height, width, words))
+        new_clips = any(i not in cached for i in todo)
         for done, (index, clip, picks, clip_read) in enumerate(_read_clips(jobs, workers)):
             cached[index] = (clip, picks)
             if clip_read is not None:
                 read[index] = clip_read
             if progress:
                 progress(done + 1, len(todo))
-        if todo:
+        if new_clips:  # the clip cache is large: not rewritten when only words were missing
             self._save(cached)
-            if words:
-                self._save_words(read)
+        if todo and words:
+            self._save_words(read)
         self._clips = {i: torch.from_numpy(c[0]) for i, c in cached.items()}
         self._indices = {i: c[1] for i, c in cached.items()}
         self._words = read

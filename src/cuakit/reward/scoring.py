@@ -53,15 +53,15 @@ class Scorer:
         return cls(VideoRewardModel.from_pretrained(folder), text)
 
     def clip(self, frames: np.ndarray) -> tuple[torch.Tensor, np.ndarray, ClipWords | None]:
-        """(T, 3, H, W) float clip in [0, 1], the sampled frame indices, and the sampled
-        frames' screen words when the model reads them."""
+        """(T, 3, H, W) float clip in [0, 1], the sampled frame indices, and the screen words
+        of every frame placed on the sampled ones, when the model reads them."""
         if frames.ndim != 4 or frames.shape[-1] != 3 or len(frames) == 0:
             raise RewardInputError(
                 f"frames must be a non-empty (N, H, W, 3) array, got {frames.shape}"
             )
         picks = uniform_indices(len(frames), self.config.frames)
         small = resize(frames[picks], self.config.height, self.config.width)
-        words = clip_words(frames[picks]) if self.model.reads_words else None
+        words = clip_words(frames, sampled=picks) if self.model.reads_words else None
         return torch.from_numpy(small).permute(0, 3, 1, 2).float().div_(255.0), picks, words
 
     @torch.no_grad()

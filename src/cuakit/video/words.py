@@ -22,6 +22,7 @@ instruction words are visible, where and when.
 - `clip_words(frames)`: a clip's words with temporal pruning at word level (after ExeVRM's
   token pruning): a word is kept in the frame where it appears or changes (its crop or its
   look), and flagged when it is still on the final frame — the frame that shows the outcome.
+  Given the whole recording and the frames a model samples, every frame is read.
 - `render_words(text)`: the instruction's words as crops.
 
 All functions are pure; frames are ``uint8 (H, W, 3)`` RGB at the recording's resolution.
@@ -201,10 +202,16 @@ def _same(a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray]) ->
     )
 
 
-def clip_words(frames: np.ndarray, max_words: int = 96) -> ClipWords:
+def clip_words(
+    frames: np.ndarray, max_words: int = 96, sampled: np.ndarray | None = None
+) -> ClipWords:
     """The words of a clip ``uint8 (T, H, W, 3)``, each kept where it appears or changes.
 
     Over ``max_words``, the words still on the final frame are kept first, then the latest.
+    ``sampled``: ``frames`` is a whole recording and a model sees only these (sorted) frame
+    indices of it; the words are still read from every frame — a selected row or a pressed
+    button often shows for one frame that uniform sampling skips — and each word's ``frame``
+    becomes the first sampled frame at or after the one where it appeared.
     """
     if frames.ndim != 4 or len(frames) == 0:
         raise ValueError(f"frames: expected uint8 (T, H, W, 3) with T ≥ 1, got {frames.shape}")
@@ -228,8 +235,11 @@ def clip_words(frames: np.ndarray, max_words: int = 96) -> ClipWords:
         order = sorted(range(len(rows)), key=lambda i: (rows[i][2], rows[i][0]), reverse=True)
         chosen = sorted(order[:max_words])
         rows, kept = [rows[i] for i in chosen], [kept[i] for i in chosen]
+    frame = np.array([r[0] for r in rows], np.int64)
+    if sampled is not None:
+        frame = np.minimum(np.searchsorted(sampled, frame), len(sampled) - 1)
     return ClipWords(
-        frame=np.array([r[0] for r in rows], np.int64),
+        frame=frame,
         box=np.array([r[1] for r in rows], np.int64).reshape(-1, 4),
         at_end=np.array([r[2] for r in rows], bool),
         crops=np.array([k[0] for k in kept], np.uint8).reshape(-1, CROP_HEIGHT, CROP_WIDTH),
