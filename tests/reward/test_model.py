@@ -162,6 +162,19 @@ def test_a_reading_model_without_words_is_a_clear_error() -> None:
         WordBatch.build([screen_words(["a"])] * 2, ["Press a"])
 
 
+def test_a_clips_score_does_not_depend_on_the_rest_of_the_batch() -> None:
+    """Repeated word crops are encoded once per batch; that must not change any clip's score."""
+    model = model_for("frame-temporal").eval()
+    frames, embedded, read = clips(3), text(3), words(3)
+    alone = model(frames[:1], embedded[:1], WordBatch(read.screen[:1], read.instruction[:1]))
+    batched = model(frames, embedded, read)
+    repeated = model(
+        frames[[0, 0]], embedded[[0, 0]], WordBatch(read.screen[:1] * 2, read.instruction[:1] * 2)
+    )
+    torch.testing.assert_close(batched.reward[:1], alone.reward, atol=1e-5, rtol=1e-4)
+    torch.testing.assert_close(repeated.reward, alone.reward.expand(2), atol=1e-5, rtol=1e-4)
+
+
 def test_a_clip_without_any_word_still_scores() -> None:
     empty = ClipWords(
         frame=np.zeros(0, np.int64), box=np.zeros((0, 4), np.int64), at_end=np.zeros(0, bool),

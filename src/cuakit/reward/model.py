@@ -283,9 +283,15 @@ class FrameTemporalBackbone(nn.Module):
         """Per clip ``(S_i + I_i, D)``: its screen-word tokens, then its instruction words';
         and ``(B, D)``: each clip's reading summary, added to the pooled feature."""
         gh, gw = self.config.grid
-        crops = [w.crops for w in words.screen] + list(words.instruction)
-        pixels = torch.from_numpy(np.concatenate(crops)).to(device)
-        features = self.word_encoder(pixels.float().div(255.0)[:, None])  # (K, D)
+        crops = np.concatenate([w.crops for w in words.screen] + list(words.instruction))
+        # A batch repeats most of its words (a window's labels on every frame, the same
+        # instruction under a pair's two clips): each distinct crop is encoded once.
+        rows = np.ascontiguousarray(crops.reshape(len(crops), -1))
+        keys = rows.view(np.dtype((np.void, rows.shape[1]))).ravel()
+        _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+        pixels = torch.from_numpy(crops[first]).to(device)
+        features = self.word_encoder(pixels.float().div(255.0)[:, None])  # (distinct, D)
+        features = features[torch.from_numpy(inverse.reshape(-1)).to(device)]  # (K, D)
         screen_sizes = [len(w) for w in words.screen]
         instruction_sizes = [len(w) for w in words.instruction]
         pieces = features.split(screen_sizes + instruction_sizes)
