@@ -130,19 +130,20 @@ def word_look(frame: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray:
     about 0.3 for regular text, over 0.5 for bold), then for the strip left of the word and the
     strip right of it: mean RGB and the share of its pixels unlike the word's background."""
     top, bottom, left, right = box
-    rgb = frame.astype(np.float32)
-    cut = rgb[top:bottom, left:right]
-    above, below = max(top - 1, 0), min(bottom, len(rgb) - 1)
-    rim = np.concatenate([rgb[above, left:right], rgb[below, left:right]])
+    # only the word's rows are converted: this runs for every word of every frame
+    rows = frame[max(top - 1, 0) : min(bottom + 1, len(frame))].astype(np.float32)
+    inside = rows[top - max(top - 1, 0) :][: bottom - top]
+    cut = inside[:, left:right]
+    rim = np.concatenate([rows[0, left:right], rows[-1, left:right]])
     background = np.median(rim, axis=0)
     distance = np.abs(cut - background).max(-1)
     ink = distance > 0.5 * max(float(distance.max()), 1.0)
     ink_colour = cut[ink].mean(0) if ink.any() else background
     weight = float((ink[:, :-1] & ink[:, 1:]).sum()) / max(int(ink.sum()), 1)
     sides = []
-    beside = ((max(left - SIDE_STRIP, 0), left), (right, min(right + SIDE_STRIP, rgb.shape[1])))
+    beside = ((max(left - SIDE_STRIP, 0), left), (right, min(right + SIDE_STRIP, frame.shape[1])))
     for lo, hi in beside:
-        strip = rgb[top:bottom, lo:hi].reshape(-1, 3)
+        strip = inside[:, lo:hi].reshape(-1, 3)
         if not len(strip):
             strip = background[None]
         unlike = float((np.abs(strip - background).max(-1) > INK_THRESHOLD).mean())
