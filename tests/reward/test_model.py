@@ -11,7 +11,7 @@ import torch.nn.functional as F
 
 from cuakit.errors import CheckpointError, ConfigError, RewardInputError
 from cuakit.reward.model import RewardModelConfig, RewardOutput, VideoRewardModel, WordBatch
-from cuakit.video.words import LOOK_SIZE, ClipWords, render_words
+from cuakit.video.words import LOOK_SIZE, POINTER_SIZE, ClipWords, render_words
 
 T, H, W = 4, 40, 64
 PIXELS_ONLY = RewardModelConfig(
@@ -51,6 +51,7 @@ def screen_words(labels: list[str], height: int = 300, width: int = 480) -> Clip
         at_end=np.arange(count) % 2 == 0,
         crops=crops,
         look=np.full((count, LOOK_SIZE), 0.5, np.float32),
+        pointer=np.zeros((count, POINTER_SIZE), np.float32),
         height=height,
         width=width,
     )
@@ -123,7 +124,7 @@ def test_save_and_load_give_identical_outputs(backbone: str, tmp_path: Path) -> 
     model = model_for(backbone).eval()
     model.save_pretrained(tmp_path / "ckpt")
     meta = json.loads((tmp_path / "ckpt" / "config.json").read_text())
-    assert meta["format"] == "cuakit-reward-model" and meta["format_version"] == 3
+    assert meta["format"] == "cuakit-reward-model" and meta["format_version"] == 4
     assert meta["backbone"] == meta["config"]["backbone"] == model.config.backbone
     loaded = VideoRewardModel.from_pretrained(tmp_path / "ckpt", backbone=model.config.backbone)
     assert not loaded.training and loaded.config == model.config
@@ -179,7 +180,7 @@ def test_a_clip_without_any_word_still_scores() -> None:
     empty = ClipWords(
         frame=np.zeros(0, np.int64), box=np.zeros((0, 4), np.int64), at_end=np.zeros(0, bool),
         crops=np.zeros((0, 20, 80), np.uint8), look=np.zeros((0, LOOK_SIZE), np.float32),
-        height=300, width=480,
+        pointer=np.zeros((0, POINTER_SIZE), np.float32), height=300, width=480,
     )  # fmt: skip
     read = WordBatch.build([empty, screen_words(SCREENS[1])], ["Press Delete", "Open Archive"])
     out = model_for("frame-temporal").eval()(clips(2), text(2), read)

@@ -4,11 +4,13 @@ import numpy as np
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
+from cuakit.envs.desksim.render import draw_cursor
 from cuakit.reward.model import EXACT_MATCH
 from cuakit.video.words import (
     CROP_HEIGHT,
     CROP_WIDTH,
     LOOK_SIZE,
+    POINTER_SIZE,
     clip_words,
     find_words,
     frame_words,
@@ -175,3 +177,51 @@ def test_words_of_unsampled_frames_are_read_and_placed_on_the_next_sampled_frame
     assert not (
         match_scores(clip_words(recording[sampled]).crops, render_words("Saved")) > 0.95
     ).any()
+
+
+def with_pointer(frame: np.ndarray, x: int, y: int, pressed: bool = False) -> np.ndarray:
+    frame = frame.copy()
+    draw_cursor(frame, x, y, pressed)
+    return frame
+
+
+def test_the_word_pressed_on_is_flagged_and_the_pointer_is_no_word() -> None:
+    menu = screen({(40, 40): "Guava", (40, 80): "Peach"})
+    closed = screen({(40, 120): "Done"})
+    recording = np.stack([
+        with_pointer(menu, 150, 110),  # on the window's plain paper
+        with_pointer(menu, 28, 82),  # just left of Peach, where its checkbox would be
+        with_pointer(menu, 28, 82, pressed=True),
+        with_pointer(closed, 28, 122),  # the menu closed with the click; hovering Done
+    ])  # fmt: skip
+    words = clip_words(recording)
+    assert words.pointer.shape == (len(words), POINTER_SIZE)
+    named = {
+        name: match_scores(words.crops, render_words(name))[:, 0] > 0.95
+        for name in ("Guava", "Peach", "Done")
+    }
+    assert len(words) == 3 and all(found.sum() == 1 for found in named.values())
+    assert words.pointer[named["Guava"]].tolist() == [[0, 0, 0]]
+    assert words.pointer[named["Peach"]].tolist() == [[1, 1, 0]]  # pressed on, gone at the end
+    assert words.pointer[named["Done"]].tolist() == [[0, 0, 1]]  # under the pointer at the end
+
+
+def test_a_word_pressed_on_keeps_the_mark_in_its_later_versions() -> None:
+    recording = np.stack([
+        with_pointer(ticked(False), 24, 42),
+        with_pointer(ticked(False), 24, 42, pressed=True),
+        with_pointer(ticked(True), 150, 120),  # ticked with the release; the pointer moved on
+    ])  # fmt: skip
+    words = clip_words(recording)
+    guava = match_scores(words.crops, render_words("Guava"))[:, 0] > 0.95
+    assert words.frame[guava].tolist() == [0, 2]
+    assert words.pointer[guava].tolist() == [[1, 1, 0], [0, 1, 0]]
+    peach = match_scores(words.crops, render_words("Peach"))[:, 0] > 0.95
+    assert words.pointer[peach].tolist() == [[0, 0, 0]]
+
+
+def test_over_the_limit_a_word_pressed_on_is_kept() -> None:
+    many = screen({(20 + 60 * (i % 3), 20 + 20 * (i // 3)): f"W{i}x" for i in range(12)})
+    recording = np.stack([with_pointer(many, 30, 62, pressed=True), screen({(20, 130): "Done"})])
+    words = clip_words(recording, max_words=2)
+    assert len(words) == 2 and words.pointer[:, 0].sum() >= 1 and words.at_end.sum() == 1

@@ -28,7 +28,7 @@ from torch.utils.flop_counter import FlopCounterMode
 
 from cuakit.episodes.bench import synthetic_screen
 from cuakit.reward.model import RewardModelConfig, RewardOutput, VideoRewardModel, WordBatch
-from cuakit.video.words import LOOK_SIZE, ClipWords, render_words
+from cuakit.video.words import LOOK_SIZE, POINTER_SIZE, ClipWords, render_words
 
 BENCH_BACKBONES = ("frame-temporal", "timesformer", "cnn3d")
 PRECISIONS = ("fp32", "bf16")
@@ -81,6 +81,7 @@ def bench_words(batch: int, frames: int, seed: int = 0) -> WordBatch:
                 at_end=rng.random(count) < 0.5,
                 crops=shifted(vocabulary[rng.integers(0, len(vocabulary), count)], rng),
                 look=rng.random((count, LOOK_SIZE), dtype=np.float32),
+                pointer=(rng.random((count, POINTER_SIZE)) < 0.05).astype(np.float32),
                 height=300,
                 width=480,
             )

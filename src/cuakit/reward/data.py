@@ -30,7 +30,7 @@ from cuakit.video.clips import resize, uniform_indices
 from cuakit.video.words import ClipWords, clip_words
 
 CACHE_DIR = ".cache"
-WORDS_VERSION = 5
+WORDS_VERSION = 6
 """bumped whenever `cuakit.video.words` reads differently, so stale word caches are rebuilt"""
 
 
@@ -178,7 +178,7 @@ class ClipBank:
                 columns = {key: data[key] for key in data.files}
         except (OSError, ValueError):
             return {}  # a stale or partial cache is rebuilt, never trusted
-        if "look" not in columns:
+        if "pointer" not in columns:
             return {}
         out = {}
         bounds = columns["offsets"]
@@ -189,7 +189,7 @@ class ClipBank:
             out[int(e)] = ClipWords(
                 frame=columns["frame"][lo:hi], box=columns["box"][lo:hi],
                 at_end=columns["at_end"][lo:hi], crops=columns["crops"][lo:hi],
-                look=columns["look"][lo:hi],
+                look=columns["look"][lo:hi], pointer=columns["pointer"][lo:hi],
                 height=int(columns["sizes"][row, 0]), width=int(columns["sizes"][row, 1]),
             )  # fmt: skip
         return out
@@ -210,6 +210,7 @@ class ClipBank:
             at_end=np.concatenate([read[i].at_end for i in order]),
             crops=np.concatenate([read[i].crops for i in order]),
             look=np.concatenate([read[i].look for i in order]),
+            pointer=np.concatenate([read[i].pointer for i in order]),
         )
         tmp.replace(self.words_path)
 

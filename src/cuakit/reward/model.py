@@ -14,8 +14,9 @@ per-frame features ``(B, T, D)`` that the shared heads read:
   as native-resolution crops (`cuakit.video.words`, passed in as a `WordBatch`), are embedded by
   one small CNN and join the sequence — screen words at their place and frame, each carrying
   its look (colours, stroke weight, the state drawn beside it: a ticked box, a toggle, a
-  highlight) and its best exact-match score against the instruction's words, each instruction word
-  carrying whether it is visible anywhere and on the final frame.
+  highlight), whether the pointer pressed on it, and its best exact-match score against the
+  instruction's words, each instruction word carrying whether it is visible anywhere and on the
+  final frame.
 - ``timesformer``: Hugging Face ``TimesformerModel`` (divided space-time attention), random
   weights from a small config or ``from_pretrained(config.pretrained)`` from a local folder.
   Frames are letterboxed to its square ``image_size``. Pooled feature = its CLS token; per-frame
@@ -27,7 +28,7 @@ Frames are float ``(B, T, 3, H, W)`` in [0, 1]; the instruction is its ``(B, tex
 embedding (`cuakit.reward.text.InstructionEncoder`). Checkpoints are a folder holding
 ``model.safetensors`` and ``config.json``::
 
-    {"format": "cuakit-reward-model", "format_version": 3, "backbone": "...", "config": {...}}
+    {"format": "cuakit-reward-model", "format_version": 4, "backbone": "...", "config": {...}}
 """
 
 from __future__ import annotations
@@ -52,6 +53,7 @@ from cuakit.video.words import (
     CROP_HEIGHT,
     CROP_WIDTH,
     LOOK_SIZE,
+    POINTER_SIZE,
     ClipWords,
     match_scores,
     render_words,
@@ -59,7 +61,7 @@ from cuakit.video.words import (
 
 BACKBONES = ("frame-temporal", "timesformer", "cnn3d")
 FORMAT_NAME = "cuakit-reward-model"
-FORMAT_VERSION = 3  # 2: frame-temporal reads screen words; 3: and their look
+FORMAT_VERSION = 4  # 2: frame-temporal reads screen words; 3: and their look; 4: and the pointer
 CONFIG_FILE = "config.json"
 WEIGHTS_FILE = "model.safetensors"
 
@@ -269,9 +271,9 @@ class FrameTemporalBackbone(nn.Module):
             self.word_type = nn.Parameter(torch.randn(3, d) * 0.02)
             self.word_index = nn.Parameter(torch.randn(config.max_instruction_words, d) * 0.02)
             self.screen_match = nn.Sequential(nn.Linear(2, d), nn.GELU(), nn.Linear(d, d))
-            # a word's look (colours, weight, what is beside it) and its exact place
+            # a word's look (colours, weight, what is beside it), the pointer on it, its place
             self.screen_look = nn.Sequential(
-                nn.Linear(LOOK_SIZE + 4, d), nn.GELU(), nn.Linear(d, d)
+                nn.Linear(LOOK_SIZE + POINTER_SIZE + 4, d), nn.GELU(), nn.Linear(d, d)
             )
             self.instruction_match = nn.Sequential(nn.Linear(6, d), nn.GELU(), nn.Linear(d, d))
             self.word_vote = nn.Linear(d, d)
@@ -323,7 +325,8 @@ class FrameTemporalBackbone(nn.Module):
             place = box.to(screen.dtype) / torch.tensor(
                 [clip.height, clip.height, clip.width, clip.width], device=device
             ).to(screen.dtype)
-            look = torch.from_numpy(clip.look).to(device=device, dtype=screen.dtype)
+            look = torch.from_numpy(np.concatenate([clip.look, clip.pointer], 1))
+            look = look.to(device=device, dtype=screen.dtype)
             screen = screen + self.screen_look(torch.cat([look, place], 1))
             row = ((box[:, 0] + box[:, 1]) * gh // (2 * clip.height)).clamp(0, gh - 1)
             col = ((box[:, 2] + box[:, 3]) * gw // (2 * clip.width)).clamp(0, gw - 1)

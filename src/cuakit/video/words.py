@@ -22,7 +22,9 @@ instruction words are visible, where and when.
 - `clip_words(frames)`: a clip's words with temporal pruning at word level (after ExeVRM's
   token pruning): a word is kept in the frame where it appears or changes (its crop or its
   look), and flagged when it is still on the final frame — the frame that shows the outcome.
-  Given the whole recording and the frames a model samples, every frame is read.
+  Given the whole recording and the frames a model samples, every frame is read. The recorder's
+  pointer (`cuakit.video.pointer`) is erased before reading, and each word says whether it was
+  pressed on — the only trace of a click on an item that closes with it, a menu's or a dialog's.
 - `render_words(text)`: the instruction's words as crops.
 
 All functions are pure; frames are ``uint8 (H, W, 3)`` RGB at the recording's resolution.
@@ -38,6 +40,8 @@ import torch
 import torch.nn.functional as F
 from PIL import Image, ImageDraw, ImageFont
 from scipy import ndimage
+
+from cuakit.video.pointer import Pointer, erase_pointer, find_pointer
 
 CROP_HEIGHT = 20
 """crop canvas height in pixels (a 13 px font with descenders fits)"""
@@ -55,6 +59,11 @@ SIDE_STRIP = 28
 """width in pixels of the strips read left and right of a word (a checkbox or toggle fits)"""
 SAME_LOOK = 0.1
 """largest change of any look number under which a word still looks the same"""
+POINTER_SIZE = 3
+"""numbers per word in `ClipWords.pointer`"""
+POINTER_REACH = 3
+"""rows above and below a word within which the pointer's hot spot is on it (horizontally, the
+strips beside it count too: a checkbox is clicked left of its label)"""
 
 
 @dataclass(frozen=True)
@@ -71,6 +80,9 @@ class ClipWords:
     """uint8 (K, CROP_HEIGHT, CROP_WIDTH)"""
     look: np.ndarray
     """float32 (K, LOOK_SIZE): `word_look` of each word where it was kept"""
+    pointer: np.ndarray
+    """float32 (K, POINTER_SIZE), each 0 or 1: a button was pressed with the pointer on this
+    version of the word; on this place at or before it; the pointer is on it on the final frame"""
     height: int
     """source frame height in pixels"""
     width: int
@@ -203,39 +215,65 @@ def _same(a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray]) ->
     )
 
 
+def _under(pointer: Pointer, box: tuple[int, int, int, int]) -> bool:
+    top, bottom, left, right = box
+    return (
+        top - POINTER_REACH <= pointer.y < bottom + POINTER_REACH
+        and left - SIDE_STRIP <= pointer.x < right + SIDE_STRIP
+    )
+
+
 def clip_words(
     frames: np.ndarray, max_words: int = 96, sampled: np.ndarray | None = None
 ) -> ClipWords:
     """The words of a clip ``uint8 (T, H, W, 3)``, each kept where it appears or changes.
 
-    Over ``max_words``, the words still on the final frame are kept first, then the latest.
-    ``sampled``: ``frames`` is a whole recording and a model sees only these (sorted) frame
-    indices of it; the words are still read from every frame — a selected row or a pressed
+    Over ``max_words``, the words still on the final frame or pressed on are kept first, then
+    the latest. ``sampled``: ``frames`` is a whole recording and a model sees only these (sorted)
+    frame indices of it; the words are still read from every frame — a selected row or a pressed
     button often shows for one frame that uniform sampling skips — and each word's ``frame``
     becomes the first sampled frame at or after the one where it appeared.
     """
     if frames.ndim != 4 or len(frames) == 0:
         raise ValueError(f"frames: expected uint8 (T, H, W, 3) with T ≥ 1, got {frames.shape}")
-    per_frame = [frame_words(frames[0])]
+    pointers = [find_pointer(frame) for frame in frames]
+    clean = [erase_pointer(frame, pointer) for frame, pointer in zip(frames, pointers, strict=True)]
+    per_frame = [frame_words(clean[0])]
     for t in range(1, len(frames)):
-        per_frame.append(_changed_words(frames[t - 1], frames[t], per_frame[-1]))
+        per_frame.append(_changed_words(clean[t - 1], clean[t], per_frame[-1]))
     last_boxes, last_crops, last_looks = per_frame[-1]
     final = dict(zip(last_boxes, zip(last_crops, last_looks, strict=True), strict=True))
     seen: dict[tuple[int, int, int, int], tuple[np.ndarray, np.ndarray]] = {}
+    current: dict[tuple[int, int, int, int], int] = {}  # box -> row of its version on screen
+    pressed_on: set[tuple[int, int, int, int]] = set()
     rows: list[tuple[int, tuple[int, int, int, int], bool]] = []
     kept: list[tuple[np.ndarray, np.ndarray]] = []
+    flags: list[list[float]] = []
     for t, (boxes, frame_crops, frame_looks) in enumerate(per_frame):
         for box, version in zip(boxes, zip(frame_crops, frame_looks, strict=True), strict=True):
             previous = seen.get(box)
             if previous is not None and _same(previous, version):
                 continue  # unchanged since its last kept version
             seen[box] = version
+            current[box] = len(rows)
             rows.append((t, box, box in final and _same(final[box], version)))
             kept.append(version)
+            flags.append([0.0, float(box in pressed_on), 0.0])
+        pointer = pointers[t]
+        for box in boxes if pointer is not None else ():
+            if _under(pointer, box):
+                flag = flags[current[box]]
+                if pointer.pressed:
+                    flag[0] = flag[1] = 1.0
+                    pressed_on.add(box)
+                if t == len(frames) - 1:
+                    flag[2] = 1.0
     if len(rows) > max_words:
-        order = sorted(range(len(rows)), key=lambda i: (rows[i][2], rows[i][0]), reverse=True)
+        priority = [(rows[i][2] or flags[i][0] > 0, rows[i][0]) for i in range(len(rows))]
+        order = sorted(range(len(rows)), key=priority.__getitem__, reverse=True)
         chosen = sorted(order[:max_words])
         rows, kept = [rows[i] for i in chosen], [kept[i] for i in chosen]
+        flags = [flags[i] for i in chosen]
     frame = np.array([r[0] for r in rows], np.int64)
     if sampled is not None:
         frame = np.minimum(np.searchsorted(sampled, frame), len(sampled) - 1)
@@ -245,6 +283,7 @@ def clip_words(
         at_end=np.array([r[2] for r in rows], bool),
         crops=np.array([k[0] for k in kept], np.uint8).reshape(-1, CROP_HEIGHT, CROP_WIDTH),
         look=np.array([k[1] for k in kept], np.float32).reshape(-1, LOOK_SIZE),
+        pointer=np.array(flags, np.float32).reshape(-1, POINTER_SIZE),
         height=int(frames.shape[1]),
         width=int(frames.shape[2]),
     )

@@ -1,0 +1,65 @@
+from __future__ import annotations
+
+import numpy as np
+import pytest
+from PIL import Image, ImageDraw, ImageFont
+
+from cuakit.envs.desksim.render import draw_cursor
+from cuakit.video.pointer import SPRITE_HEIGHT, SPRITE_WIDTH, Pointer, erase_pointer, find_pointer
+
+
+def busy_screen() -> np.ndarray:
+    """A desktop with a window, black text, a black vertical rule and a grey panel."""
+    image = Image.new("RGB", (240, 160), (40, 80, 140))
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((10, 10, 229, 149), fill=(245, 245, 245))
+    draw.rectangle((150, 20, 220, 140), fill=(150, 150, 150))
+    draw.line((120, 15, 120, 145), fill=(0, 0, 0))
+    font = ImageFont.load_default(size=12)
+    for row in range(6):
+        draw.text((20, 20 + 20 * row), "Illinois lll Save", fill=(0, 0, 0), font=font)
+    return np.asarray(image).copy()
+
+
+def test_a_screen_without_the_pointer_has_none() -> None:
+    assert find_pointer(busy_screen()) is None
+
+
+@pytest.mark.parametrize("pressed", [False, True])
+@pytest.mark.parametrize(
+    "x,y",
+    [(60, 40), (125, 30), (160, 60), (5, 5), (235, 60), (100, 150)],  # last two: cut by the edge
+)
+def test_the_drawn_pointer_is_found_where_it_was_drawn(x: int, y: int, pressed: bool) -> None:
+    frame = busy_screen()
+    draw_cursor(frame, x, y, pressed)
+    assert find_pointer(frame) == Pointer(x=x, y=y, pressed=pressed)
+
+
+def test_a_pointer_cut_to_its_tip_is_not_guessed() -> None:
+    frame = busy_screen()
+    draw_cursor(frame, 100, 157)  # three rows visible: too little fill to tell it from a line
+    assert find_pointer(frame) is None
+
+
+def test_erasing_the_pointer_restores_a_plain_background() -> None:
+    frame = busy_screen()
+    with_pointer = frame.copy()
+    draw_cursor(with_pointer, 128, 60)  # right of the text, on the window's plain paper
+    pointer = find_pointer(with_pointer)
+    erased = erase_pointer(with_pointer, pointer)
+    assert pointer is not None and (erased == frame).all()
+    assert (with_pointer != frame).any()  # the input is not changed
+    assert erase_pointer(frame, None) is frame
+
+
+def test_the_sprite_size_is_the_drawn_one() -> None:
+    frame = np.full((40, 40, 3), 200, np.uint8)
+    draw_cursor(frame, 10, 10)
+    ys, xs = np.nonzero((frame != 200).any(-1))
+    assert (ys.max() - ys.min() + 1, xs.max() - xs.min() + 1) == (SPRITE_HEIGHT, SPRITE_WIDTH)
+
+
+def test_bad_frames_are_value_errors() -> None:
+    with pytest.raises(ValueError, match="uint8"):
+        find_pointer(np.zeros((10, 10), np.uint8))
