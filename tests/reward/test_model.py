@@ -154,6 +154,19 @@ def test_a_reading_model_sees_the_screen_words() -> None:
     assert (out.success_logit[0] - out.success_logit[1]).abs() > 1e-4
 
 
+def test_a_reading_model_sees_which_word_the_pointer_pressed() -> None:
+    model = model_for("frame-temporal").eval()
+    video, embedding = clips(1).expand(2, -1, -1, -1, -1), text(1).expand(2, -1)
+    base = screen_words(["Done:", "Delete", "Copy"])
+    pressed = [np.zeros_like(base.pointer) for _ in range(2)]
+    pressed[0][1, :2], pressed[1][2, :2] = 1.0, 1.0  # pressed on Delete; on Copy
+    read = WordBatch.build(
+        [replace(base, pointer=flags) for flags in pressed], ["Press Delete"] * 2
+    )
+    out = model(video, embedding, read)  # same pixels, words and instruction; another click
+    assert (out.success_logit[0] - out.success_logit[1]).abs() > 1e-4
+
+
 def test_a_reading_model_without_words_is_a_clear_error() -> None:
     with pytest.raises(RewardInputError, match="reads screen words; pass words="):
         model_for("frame-temporal")(clips(), text())
@@ -167,10 +180,16 @@ def test_a_clips_score_does_not_depend_on_the_rest_of_the_batch() -> None:
     """Repeated word crops are encoded once per batch; that must not change any clip's score."""
     model = model_for("frame-temporal").eval()
     frames, embedded, read = clips(3), text(3), words(3)
-    alone = model(frames[:1], embedded[:1], WordBatch(read.screen[:1], read.instruction[:1]))
+    alone = model(
+        frames[:1],
+        embedded[:1],
+        WordBatch(read.screen[:1], read.instruction[:1], read.references[:1]),
+    )
     batched = model(frames, embedded, read)
     repeated = model(
-        frames[[0, 0]], embedded[[0, 0]], WordBatch(read.screen[:1] * 2, read.instruction[:1] * 2)
+        frames[[0, 0]],
+        embedded[[0, 0]],
+        WordBatch(read.screen[:1] * 2, read.instruction[:1] * 2, read.references[:1] * 2),
     )
     torch.testing.assert_close(batched.reward[:1], alone.reward, atol=1e-5, rtol=1e-4)
     torch.testing.assert_close(repeated.reward, alone.reward.expand(2), atol=1e-5, rtol=1e-4)

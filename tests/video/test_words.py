@@ -10,11 +10,13 @@ from cuakit.video.words import (
     CROP_HEIGHT,
     CROP_WIDTH,
     LOOK_SIZE,
+    MATCH_SIZES,
     POINTER_SIZE,
     clip_words,
     find_words,
     frame_words,
     match_scores,
+    reference_words,
     render_words,
     split_words,
 )
@@ -225,3 +227,16 @@ def test_over_the_limit_a_word_pressed_on_is_kept() -> None:
     recording = np.stack([with_pointer(many, 30, 62, pressed=True), screen({(20, 130): "Done"})])
     words = clip_words(recording, max_words=2)
     assert len(words) == 2 and words.pointer[:, 0].sum() >= 1 and words.at_end.sum() == 1
+
+
+def test_a_word_drawn_larger_than_the_instruction_still_matches_at_its_size() -> None:
+    image = Image.fromarray(screen({}))
+    ImageDraw.Draw(image).text(
+        (20, 40), "Submit", fill=(20, 20, 20), font=FONT.font_variant(size=14)
+    )
+    _, crops, _ = frame_words(np.asarray(image).copy())
+    at_12 = match_scores(np.array(crops), render_words("Submit"))
+    every_size = match_scores(np.array(crops), reference_words("Press Submit"))
+    assert reference_words("Press Submit").shape == (len(MATCH_SIZES), 2, CROP_HEIGHT, CROP_WIDTH)
+    assert at_12.max() < EXACT_MATCH < 0.95 < every_size[:, 1].max()
+    assert every_size[:, 0].max() < EXACT_MATCH  # "Press" is not on the screen at any size

@@ -15,8 +15,8 @@ per-frame features ``(B, T, D)`` that the shared heads read:
   one small CNN and join the sequence — screen words at their place and frame, each carrying
   its look (colours, stroke weight, the state drawn beside it: a ticked box, a toggle, a
   highlight), whether the pointer pressed on it, and its best exact-match score against the
-  instruction's words, each instruction word carrying whether it is visible anywhere and on the
-  final frame.
+  instruction's words, each instruction word carrying whether it is visible anywhere, on the
+  final frame, in text that appeared and on what the pointer pressed.
 - ``timesformer``: Hugging Face ``TimesformerModel`` (divided space-time attention), random
   weights from a small config or ``from_pretrained(config.pretrained)`` from a local folder.
   Frames are letterboxed to its square ``image_size``. Pooled feature = its CLS token; per-frame
@@ -56,12 +56,15 @@ from cuakit.video.words import (
     POINTER_SIZE,
     ClipWords,
     match_scores,
+    reference_words,
     render_words,
 )
 
 BACKBONES = ("frame-temporal", "timesformer", "cnn3d")
 FORMAT_NAME = "cuakit-reward-model"
 FORMAT_VERSION = 4  # 2: frame-temporal reads screen words; 3: and their look; 4: and the pointer
+MATCH_KINDS = 4
+"""where an instruction word is looked for: anywhere, final frame, new text, pressed on"""
 CONFIG_FILE = "config.json"
 WEIGHTS_FILE = "model.safetensors"
 
@@ -163,7 +166,10 @@ class WordBatch:
 
     screen: tuple[ClipWords, ...]
     instruction: tuple[np.ndarray, ...]
-    """per clip, uint8 (W_i, CROP_HEIGHT, CROP_WIDTH)"""
+    """per clip, uint8 (W_i, CROP_HEIGHT, CROP_WIDTH): the word tokens"""
+    references: tuple[np.ndarray, ...]
+    """per clip, uint8 (len(MATCH_SIZES), W_i, CROP_HEIGHT, CROP_WIDTH): what screen words are
+    matched with (`cuakit.video.words.reference_words`)"""
 
     @classmethod
     def build(
@@ -173,7 +179,11 @@ class WordBatch:
             raise RewardInputError(
                 f"words: {len(screen)} clips of screen words but {len(instructions)} instructions"
             )
-        return cls(tuple(screen), tuple(render_words(text, limit) for text in instructions))
+        return cls(
+            tuple(screen),
+            tuple(render_words(text, limit) for text in instructions),
+            tuple(reference_words(text, limit) for text in instructions),
+        )
 
     def __len__(self) -> int:
         return len(self.screen)
@@ -275,9 +285,11 @@ class FrameTemporalBackbone(nn.Module):
             self.screen_look = nn.Sequential(
                 nn.Linear(LOOK_SIZE + POINTER_SIZE + 4, d), nn.GELU(), nn.Linear(d, d)
             )
-            self.instruction_match = nn.Sequential(nn.Linear(6, d), nn.GELU(), nn.Linear(d, d))
+            self.instruction_match = nn.Sequential(
+                nn.Linear(2 * MATCH_KINDS, d), nn.GELU(), nn.Linear(d, d)
+            )
             self.word_vote = nn.Linear(d, d)
-            self.match_summary = nn.Linear(6, d)
+            self.match_summary = nn.Linear(2 * MATCH_KINDS, d)
 
     def word_tokens(
         self, words: WordBatch, device: torch.device
@@ -298,12 +310,12 @@ class FrameTemporalBackbone(nn.Module):
         instruction_sizes = [len(w) for w in words.instruction]
         pieces = features.split(screen_sizes + instruction_sizes)
         out = []
-        # per clip: the share of instruction words found (anywhere, at the end, in new text)
+        # per clip: the share of instruction words found (each of the MATCH_KINDS places)
         # and the best score of each kind; zeros when there is nothing to compare
-        summaries = features.new_zeros(len(words.screen), 6)
+        summaries = features.new_zeros(len(words.screen), 2 * MATCH_KINDS)
         for i, clip in enumerate(words.screen):
             screen, instruction = pieces[i], pieces[len(screen_sizes) + i]
-            scores = torch.from_numpy(match_scores(clip.crops, words.instruction[i])).to(device)
+            scores = torch.from_numpy(match_scores(clip.crops, words.references[i])).to(device)
             at_end = torch.from_numpy(clip.at_end).to(device)
             if scores.numel():
                 best = scores.max(1).values  # (S,) each screen word's best match
@@ -312,11 +324,13 @@ class FrameTemporalBackbone(nn.Module):
                 )
                 # Per instruction word, its best match: anywhere; on the final frame; in text
                 # that appeared during the clip and stayed (what the agent's actions wrote:
-                # a typed value, a status line, a chosen option).
+                # a typed value, a status line, a chosen option); on what the pointer pressed
+                # (the item a click chose, often gone from the final frame).
                 new = torch.from_numpy(clip.frame > 0).to(device) & at_end
+                pressed = torch.from_numpy(clip.pointer[:, 1] > 0).to(device)
                 zero = torch.zeros_like(scores)
-                found = [scores, torch.where(at_end[:, None], scores, zero),
-                         torch.where(new[:, None], scores, zero)]  # fmt: skip
+                found = [scores] + [torch.where(kind[:, None], scores, zero)
+                                    for kind in (at_end, new, pressed)]  # fmt: skip
                 best_of = [f.max(0).values for f in found]  # (I,) each
                 flags = [(b > EXACT_MATCH).to(b.dtype) for b in best_of]
                 instruction = instruction + self.instruction_match(torch.stack(best_of + flags, 1))
