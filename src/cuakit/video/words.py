@@ -56,8 +56,9 @@ FONT_SIZE = 12
 """size the instruction's word tokens are drawn at (desksim's default theme)"""
 MATCH_SIZES = (10, 11, 12, 13, 14)
 """sizes the instruction's words are matched at, the best counting: screens draw text at several
-(MiniWoB's query at 10-11 px and its buttons at 13 px); on MiniWoB recordings the instruction
-words' mean best match on the first frame rose from 0.63 at 12 px alone to 0.87"""
+(MiniWoB's query at 10-11 px and its buttons at 13 px). On MiniWoB recordings the share of an
+instruction's words matched above 0.85 on the final frame rose from 0.001 at 12 px alone to 0.44
+(another task's instruction: 0.15); on desksim's 12 px text it stayed 0.31 (0.07)."""
 LOOK_SIZE = 15
 """numbers per word in `word_look`"""
 SIDE_STRIP = 28
