@@ -183,13 +183,13 @@ def test_a_clips_score_does_not_depend_on_the_rest_of_the_batch() -> None:
     alone = model(
         frames[:1],
         embedded[:1],
-        WordBatch(read.screen[:1], read.instruction[:1], read.references[:1]),
+        WordBatch(read.screen[:1], read.instruction[:1], read.scores[:1]),
     )
     batched = model(frames, embedded, read)
     repeated = model(
         frames[[0, 0]],
         embedded[[0, 0]],
-        WordBatch(read.screen[:1] * 2, read.instruction[:1] * 2, read.references[:1] * 2),
+        WordBatch(read.screen[:1] * 2, read.instruction[:1] * 2, read.scores[:1] * 2),
     )
     torch.testing.assert_close(batched.reward[:1], alone.reward, atol=1e-5, rtol=1e-4)
     torch.testing.assert_close(repeated.reward, alone.reward.expand(2), atol=1e-5, rtol=1e-4)
@@ -260,6 +260,18 @@ def test_clips_with_different_kept_counts_batch_like_single_clips() -> None:
             torch.testing.assert_close(
                 single.progress_logits, batch.progress_logits[b : b + 1], atol=1e-5, rtol=0
             )
+
+
+def test_a_precomputed_pruning_mask_gives_the_same_outputs() -> None:
+    model = model_for("frame-temporal").eval()
+    frames, embedded, read = clips(3), text(3), words(3)
+    keep = model.backbone.keep_mask(frames)
+    with torch.inference_mode():
+        assert_same(model(frames, embedded, read, keep), model(frames, embedded, read))
+        everything = torch.ones_like(keep)  # the mask given is the mask used
+        assert model(frames, embedded, read, everything).kept_ratio == 1.0
+    with pytest.raises(RewardInputError, match=r"keep: expected .* \(3, 4, 40\), got \(3, 4, 4\)"):
+        model(frames, embedded, read, keep[..., :4])
 
 
 def test_pretrained_timesformer_loads_from_a_local_folder(tmp_path: Path) -> None:

@@ -161,28 +161,43 @@ EXACT_MATCH = 0.85
 
 @dataclass(frozen=True)
 class WordBatch:
-    """The words a frame-temporal model reads: per clip, its screen words and its instruction's
-    rendered words. ``WordBatch.build(screen, instructions)``."""
+    """The words a frame-temporal model reads: per clip, its screen words, its instruction's
+    rendered words and how well each screen word matches each instruction word.
+    ``WordBatch.build(screen, instructions)``."""
 
     screen: tuple[ClipWords, ...]
     instruction: tuple[np.ndarray, ...]
     """per clip, uint8 (W_i, CROP_HEIGHT, CROP_WIDTH): the word tokens"""
-    references: tuple[np.ndarray, ...]
-    """per clip, uint8 (len(MATCH_SIZES), W_i, CROP_HEIGHT, CROP_WIDTH): what screen words are
-    matched with (`cuakit.video.words.reference_words`)"""
+    scores: tuple[np.ndarray, ...]
+    """per clip, float32 (S_i, W_i): `cuakit.video.words.match_scores` of its screen words
+    against its instruction's words drawn at every size (`reference_words`)"""
 
     @classmethod
     def build(
-        cls, screen: Sequence[ClipWords], instructions: Sequence[str], limit: int = 16
+        cls,
+        screen: Sequence[ClipWords],
+        instructions: Sequence[str],
+        limit: int = 16,
+        scores: Sequence[np.ndarray | None] | None = None,
     ) -> WordBatch:
+        """``scores``: per clip, match scores computed before for the same screen words and
+        instruction (a trainer sees each pair many times), or None to compute them here."""
         if len(screen) != len(instructions):
             raise RewardInputError(
                 f"words: {len(screen)} clips of screen words but {len(instructions)} instructions"
             )
+        known = list(scores) if scores is not None else [None] * len(screen)
+        if len(known) != len(screen):
+            raise RewardInputError(
+                f"words: {len(known)} clips of match scores for {len(screen)} clips"
+            )
         return cls(
             tuple(screen),
             tuple(render_words(text, limit) for text in instructions),
-            tuple(reference_words(text, limit) for text in instructions),
+            tuple(
+                match_scores(clip.crops, reference_words(text, limit)) if done is None else done
+                for clip, text, done in zip(screen, instructions, known, strict=True)
+            ),
         )
 
     def __len__(self) -> int:
@@ -315,7 +330,7 @@ class FrameTemporalBackbone(nn.Module):
         summaries = features.new_zeros(len(words.screen), 2 * MATCH_KINDS)
         for i, clip in enumerate(words.screen):
             screen, instruction = pieces[i], pieces[len(screen_sizes) + i]
-            scores = torch.from_numpy(match_scores(clip.crops, words.references[i])).to(device)
+            scores = torch.from_numpy(words.scores[i]).to(device)
             at_end = torch.from_numpy(clip.at_end).to(device)
             if scores.numel():
                 best = scores.max(1).values  # (S,) each screen word's best match
@@ -365,8 +380,13 @@ class FrameTemporalBackbone(nn.Module):
         ).keep
 
     def forward(
-        self, frames: torch.Tensor, text: torch.Tensor, words: WordBatch | None = None
+        self,
+        frames: torch.Tensor,
+        text: torch.Tensor,
+        words: WordBatch | None = None,
+        keep: torch.Tensor | None = None,
     ) -> tuple[torch.Tensor, torch.Tensor, float]:
+        """``keep``: `keep_mask(frames)` computed before (it depends on the pixels only)."""
         b, t = frames.shape[:2]
         n, d = self.space_pos.shape
         x = self.stem(frames.flatten(0, 1))  # (B*T, D, gh, gw)
@@ -376,7 +396,7 @@ class FrameTemporalBackbone(nn.Module):
         summary = tokens.mean(2) + self.time_pos + self.summary_type  # (B, T, D)
         tokens = tokens + self.space_pos + self.time_pos[:, None]  # (B, T, N, D)
 
-        keep = self.keep_mask(frames).reshape(b, t * n)  # (B, T*N)
+        keep = (self.keep_mask(frames) if keep is None else keep).reshape(b, t * n)  # (B, T*N)
         counts = keep.sum(1)  # (B,)
         longest = int(counts.max())
         # kept tokens first (stable: in time/raster order), then cut to the longest clip
@@ -581,12 +601,30 @@ class VideoRewardModel(nn.Module):
                 )
 
     def forward(
-        self, frames: torch.Tensor, text: torch.Tensor, words: WordBatch | None = None
+        self,
+        frames: torch.Tensor,
+        text: torch.Tensor,
+        words: WordBatch | None = None,
+        keep: torch.Tensor | None = None,
     ) -> RewardOutput:
-        """``words`` is required when `reads_words`, ignored otherwise."""
+        """``words`` is required when `reads_words`, ignored otherwise. ``keep``: frame-temporal
+        only, the clips' pruning mask ``backbone.keep_mask(frames)`` (B, T, N) when the caller
+        has it already (a trainer sees each clip many times); None computes it."""
         self.check_inputs(frames, text, words)
-        if self.reads_words:
-            pooled, per_frame, kept_ratio = self.backbone(frames, text.to(frames.dtype), words)
+        if self.config.backbone == "frame-temporal":
+            if keep is not None and tuple(keep.shape) != (
+                frames.shape[0],
+                frames.shape[1],
+                self.config.grid[0] * self.config.grid[1],
+            ):
+                raise RewardInputError(
+                    f"keep: expected the pruning mask of these clips, shape (B, T, N) = "
+                    f"{(*frames.shape[:2], self.config.grid[0] * self.config.grid[1])}, got "
+                    f"{tuple(keep.shape)}; compute it with model.backbone.keep_mask(frames)"
+                )
+            pooled, per_frame, kept_ratio = self.backbone(
+                frames, text.to(frames.dtype), words if self.reads_words else None, keep
+            )
         else:
             pooled, per_frame, kept_ratio = self.backbone(frames, text.to(frames.dtype))
         return RewardOutput(

@@ -200,6 +200,11 @@ class RewardTrainer:
         )  # fmt: skip
         self.step, self.epoch = 0, 0
         self.history = History()
+        # Pure functions of a clip (and its instruction) that every epoch would recompute:
+        # the pruning mask (not kept under augmentation, which changes the pixels) and the
+        # screen words' match scores.
+        self._keeps: dict[int, torch.Tensor] = {}
+        self._scores: dict[tuple[int, str], np.ndarray] = {}
 
     # ---- one batch ---------------------------------------------------------------------
     def _clips(self, episodes: list[int]) -> torch.Tensor:
@@ -210,11 +215,29 @@ class RewardTrainer:
             clips = torch.from_numpy(raw).permute(0, 1, 4, 2, 3).float().div_(255.0)
         return clips
 
+    def _keep(self, episodes: list[int], clips: torch.Tensor) -> torch.Tensor | None:
+        """The clips' pruning mask, from the cache when their pixels are the bank's."""
+        keep_mask = getattr(self.model.backbone, "keep_mask", None)
+        if keep_mask is None:
+            return None
+        if self.config.augment > 0 and self.model.training:
+            return keep_mask(clips)
+        missing = [i for i, e in enumerate(episodes) if e not in self._keeps]
+        if missing:
+            for i, mask in zip(missing, keep_mask(clips[missing]), strict=True):
+                self._keeps[episodes[i]] = mask
+        return torch.stack([self._keeps[e] for e in episodes])
+
     def _words(self, episodes: list[int], instructions: list[str]) -> WordBatch | None:
         if not self.model.reads_words:
             return None
         limit = self.model.config.max_instruction_words
-        return WordBatch.build(self.bank.words(episodes), instructions, limit)
+        keys = list(zip(episodes, instructions, strict=True))
+        words = WordBatch.build(
+            self.bank.words(episodes), instructions, limit, [self._scores.get(k) for k in keys]
+        )
+        self._scores.update(zip(keys, words.scores, strict=True))
+        return words
 
     def losses(
         self, examples: list[SuccessExample], pairs: list[PairExample]
@@ -227,8 +250,9 @@ class RewardTrainer:
         ]
         text = torch.stack([self.embeddings[i] for i in instructions])
         words = self._words(episodes + chosen + rejected, instructions)
+        keep = self._keep(episodes + chosen + rejected, clips)
         with torch.autocast("cpu", dtype=torch.bfloat16, enabled=self.config.bf16):
-            out = self.model(clips, text, words)
+            out = self.model(clips, text, words, keep)
         b, p = len(examples), len(pairs)
         labels = torch.tensor([float(e.label) for e in examples])
         targets, masks = zip(
@@ -329,11 +353,12 @@ class RewardTrainer:
         self.model.eval()
         rewards, probs, tracks = [], [], []
         for lo in range(0, len(episodes), batch):
-            clips = self.bank.batch(episodes[lo : lo + batch])
+            chunk = episodes[lo : lo + batch]
+            clips = self.bank.batch(chunk)
             text = torch.stack([self.embeddings[i] for i in instructions[lo : lo + batch]])
-            words = self._words(episodes[lo : lo + batch], instructions[lo : lo + batch])
+            words = self._words(chunk, instructions[lo : lo + batch])
             with torch.autocast("cpu", dtype=torch.bfloat16, enabled=self.config.bf16):
-                out = self.model(clips, text, words)
+                out = self.model(clips, text, words, self._keep(chunk, clips))
             rewards.append(out.reward.float())
             probs.append(torch.sigmoid(out.success_logit.float()))
             tracks.append(torch.sigmoid(out.progress_logits.float()))
@@ -385,12 +410,12 @@ class RewardTrainer:
     def kept_ratio(self, episodes: list[int], batch: int = 32) -> float:
         """Fraction of grid tokens that pruning keeps on these episodes' clips (1.0 for a
         backbone without pruning, or with pruning off)."""
-        keep_mask = getattr(self.model.backbone, "keep_mask", None)
-        if keep_mask is None or not episodes:
+        if not hasattr(self.model.backbone, "keep_mask") or not episodes:
             return 1.0
         kept = total = 0
         for lo in range(0, len(episodes), batch):
-            mask = keep_mask(self.bank.batch(episodes[lo : lo + batch]))
+            chunk = episodes[lo : lo + batch]
+            mask = self._keep(chunk, self.bank.batch(chunk))
             kept, total = kept + int(mask.sum()), total + mask.numel()
         return kept / total
 
