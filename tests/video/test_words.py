@@ -5,7 +5,7 @@ import pytest
 from PIL import Image, ImageDraw, ImageFont
 
 from cuakit.envs.desksim.render import draw_cursor
-from cuakit.reward.model import EXACT_MATCH
+from cuakit.reward.model import EXACT_MATCH, STRICT_MATCH
 from cuakit.video.words import (
     CROP_HEIGHT,
     CROP_WIDTH,
@@ -15,8 +15,11 @@ from cuakit.video.words import (
     clip_words,
     find_words,
     frame_words,
+    instruction_pieces,
+    match_pairs,
     match_scores,
     reference_words,
+    render_word,
     render_words,
     split_words,
 )
@@ -46,6 +49,36 @@ def best_match(frame: np.ndarray, instruction: str) -> dict[str, float]:
     _, crops, _ = frame_words(frame)
     scores = match_scores(np.array(crops), render_words(instruction))
     return dict(zip(split_words(instruction), scores.max(0).tolist(), strict=True))
+
+
+def screen_pieces(label: str) -> np.ndarray:
+    """The crops the reader cuts ``label`` into, left to right."""
+    boxes, crops, _ = frame_words(screen({(20, 20): label}))
+    return np.array(crops)[np.argsort([box[2] for box in boxes])]
+
+
+def test_a_file_name_is_matched_piece_by_piece() -> None:
+    on_screen = screen_pieces("data_77.txt")
+    assert len(on_screen) == 2  # the reader cuts the name before its full stop...
+    assert instruction_pieces('Open "data_77.txt"') == ["Open", "data_77", ".txt"]  # ...so do we
+    pairs = match_pairs(on_screen, reference_words("Open data_77.txt"))  # (2, 3, 2)
+    assert pairs[0, 1].min() > 0.97 and pairs[1, 2].min() > 0.97
+    whole = np.stack([render_word("data_77.txt", size)[None] for size in MATCH_SIZES])
+    assert match_scores(on_screen, whole).max() < 0.9  # one crop of the name matched nothing
+
+
+def test_the_strict_score_tells_near_duplicates_apart() -> None:
+    target = reference_words("data_77 .txt Shipping")  # (Z, 3, h, w)
+    scores = {
+        label: match_pairs(screen_pieces(label), target)  # (pieces, 3, 2)
+        for label in ("data_77.txt", "data_71.txt", "data_77.txt.bak", "Shipping:", "Open...")
+    }
+    assert scores["data_77.txt"][0, 0].min() > 0.97 and scores["data_77.txt"][1, 1].min() > 0.97
+    near = scores["data_71.txt"][0, 0]  # data_71 for data_77
+    assert near[0] > EXACT_MATCH and near[1] < 0.5  # the cosine takes it, the strict score not
+    assert scores["data_77.txt.bak"][1, 1, 1] < 0.5  # .txt.bak for .txt
+    assert scores["Shipping:"][0, 2, 1] > 0.95  # a label's colon does not count
+    assert (scores["Open..."][..., 1] < STRICT_MATCH).all()  # nothing to do with the words
 
 
 def test_split_words_drops_quotes_and_trailing_punctuation() -> None:

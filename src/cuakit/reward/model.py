@@ -14,9 +14,10 @@ per-frame features ``(B, T, D)`` that the shared heads read:
   as native-resolution crops (`cuakit.video.words`, passed in as a `WordBatch`), are embedded by
   one small CNN and join the sequence — screen words at their place and frame, each carrying
   its look (colours, stroke weight, the state drawn beside it: a ticked box, a toggle, a
-  highlight), whether the pointer pressed on it, and its best exact-match score against the
-  instruction's words, each instruction word carrying whether it is visible anywhere, on the
-  final frame, in text that appeared and on what the pointer pressed.
+  highlight), whether the pointer pressed on it, and its best exact-match scores against the
+  instruction's words (a crop cosine and a strict block-by-block one that tells near-duplicates
+  apart), each instruction word carrying whether it is visible anywhere, on the final frame, in
+  text that appeared and on what the pointer pressed.
 - ``timesformer``: Hugging Face ``TimesformerModel`` (divided space-time attention), random
   weights from a small config or ``from_pretrained(config.pretrained)`` from a local folder.
   Frames are letterboxed to its square ``image_size``. Pooled feature = its CLS token; per-frame
@@ -28,7 +29,7 @@ Frames are float ``(B, T, 3, H, W)`` in [0, 1]; the instruction is its ``(B, tex
 embedding (`cuakit.reward.text.InstructionEncoder`). Checkpoints are a folder holding
 ``model.safetensors`` and ``config.json``::
 
-    {"format": "cuakit-reward-model", "format_version": 4, "backbone": "...", "config": {...}}
+    {"format": "cuakit-reward-model", "format_version": 5, "backbone": "...", "config": {...}}
 """
 
 from __future__ import annotations
@@ -55,14 +56,15 @@ from cuakit.video.words import (
     LOOK_SIZE,
     POINTER_SIZE,
     ClipWords,
-    match_scores,
+    match_pairs,
     reference_words,
     render_words,
 )
 
 BACKBONES = ("frame-temporal", "timesformer", "cnn3d")
 FORMAT_NAME = "cuakit-reward-model"
-FORMAT_VERSION = 4  # 2: frame-temporal reads screen words; 3: and their look; 4: and the pointer
+FORMAT_VERSION = 5  # 2: frame-temporal reads screen words; 3: their look; 4: the pointer;
+# 5: strict match scores
 MATCH_KINDS = 4
 """where an instruction word is looked for: anywhere, final frame, new text, pressed on"""
 CONFIG_FILE = "config.json"
@@ -156,7 +158,13 @@ class RewardModelConfig:
 
 
 EXACT_MATCH = 0.85
-"""crop similarity above which a screen word counts as the same word as an instruction word"""
+"""crop cosine similarity above which a screen word counts as the same word as an instruction
+word (`cuakit.video.words.match_scores`)"""
+STRICT_MATCH = 0.85
+"""the same for the strict score of `cuakit.video.words.match_pairs` (block by block: same-word
+pairs on desksim score ≥ 0.87 in 95% of cases, near-duplicates 0.65 at the median)"""
+MATCH_FEATURES = 4
+"""numbers per best match: the cosine and strict scores, and whether each passes its threshold"""
 
 
 @dataclass(frozen=True)
@@ -169,7 +177,7 @@ class WordBatch:
     instruction: tuple[np.ndarray, ...]
     """per clip, uint8 (W_i, CROP_HEIGHT, CROP_WIDTH): the word tokens"""
     scores: tuple[np.ndarray, ...]
-    """per clip, float32 (S_i, W_i): `cuakit.video.words.match_scores` of its screen words
+    """per clip, float32 (S_i, W_i, 2): `cuakit.video.words.match_pairs` of its screen words
     against its instruction's words drawn at every size (`reference_words`)"""
 
     @classmethod
@@ -195,7 +203,7 @@ class WordBatch:
             tuple(screen),
             tuple(render_words(text, limit) for text in instructions),
             tuple(
-                match_scores(clip.crops, reference_words(text, limit)) if done is None else done
+                match_pairs(clip.crops, reference_words(text, limit)) if done is None else done
                 for clip, text, done in zip(screen, instructions, known, strict=True)
             ),
         )
@@ -295,16 +303,18 @@ class FrameTemporalBackbone(nn.Module):
             # 0: screen word, 1: instruction word, 2: screen word still on the final frame
             self.word_type = nn.Parameter(torch.randn(3, d) * 0.02)
             self.word_index = nn.Parameter(torch.randn(config.max_instruction_words, d) * 0.02)
-            self.screen_match = nn.Sequential(nn.Linear(2, d), nn.GELU(), nn.Linear(d, d))
+            self.screen_match = nn.Sequential(
+                nn.Linear(MATCH_FEATURES, d), nn.GELU(), nn.Linear(d, d)
+            )
             # a word's look (colours, weight, what is beside it), the pointer on it, its place
             self.screen_look = nn.Sequential(
                 nn.Linear(LOOK_SIZE + POINTER_SIZE + 4, d), nn.GELU(), nn.Linear(d, d)
             )
             self.instruction_match = nn.Sequential(
-                nn.Linear(2 * MATCH_KINDS, d), nn.GELU(), nn.Linear(d, d)
+                nn.Linear(MATCH_FEATURES * MATCH_KINDS, d), nn.GELU(), nn.Linear(d, d)
             )
             self.word_vote = nn.Linear(d, d)
-            self.match_summary = nn.Linear(2 * MATCH_KINDS, d)
+            self.match_summary = nn.Linear(MATCH_FEATURES * MATCH_KINDS, d)
 
     def word_tokens(
         self, words: WordBatch, device: torch.device
@@ -327,15 +337,16 @@ class FrameTemporalBackbone(nn.Module):
         out = []
         # per clip: the share of instruction words found (each of the MATCH_KINDS places)
         # and the best score of each kind; zeros when there is nothing to compare
-        summaries = features.new_zeros(len(words.screen), 2 * MATCH_KINDS)
+        summaries = features.new_zeros(len(words.screen), MATCH_FEATURES * MATCH_KINDS)
         for i, clip in enumerate(words.screen):
             screen, instruction = pieces[i], pieces[len(screen_sizes) + i]
-            scores = torch.from_numpy(words.scores[i]).to(device)
+            scores = torch.from_numpy(words.scores[i]).to(device)  # (S, I, 2)
             at_end = torch.from_numpy(clip.at_end).to(device)
             if scores.numel():
-                best = scores.max(1).values  # (S,) each screen word's best match
+                exact = torch.tensor([EXACT_MATCH, STRICT_MATCH], device=device, dtype=scores.dtype)
+                best = scores.max(1).values  # (S, 2) each screen word's best match
                 screen = screen + self.screen_match(
-                    torch.stack([best, (best > EXACT_MATCH).to(best.dtype)], 1)
+                    torch.cat([best, (best > exact).to(best.dtype)], 1)
                 )
                 # Per instruction word, its best match: anywhere; on the final frame; in text
                 # that appeared during the clip and stayed (what the agent's actions wrote:
@@ -344,12 +355,14 @@ class FrameTemporalBackbone(nn.Module):
                 new = torch.from_numpy(clip.frame > 0).to(device) & at_end
                 pressed = torch.from_numpy(clip.pointer[:, 1] > 0).to(device)
                 zero = torch.zeros_like(scores)
-                found = [scores] + [torch.where(kind[:, None], scores, zero)
+                found = [scores] + [torch.where(kind[:, None, None], scores, zero)
                                     for kind in (at_end, new, pressed)]  # fmt: skip
-                best_of = [f.max(0).values for f in found]  # (I,) each
-                flags = [(b > EXACT_MATCH).to(b.dtype) for b in best_of]
-                instruction = instruction + self.instruction_match(torch.stack(best_of + flags, 1))
-                summaries[i] = torch.cat([torch.stack(flags).mean(1), torch.stack(best_of).amax(1)])
+                best_of = [f.max(0).values for f in found]  # (I, 2) each
+                flags = [(b > exact).to(b.dtype) for b in best_of]
+                instruction = instruction + self.instruction_match(torch.cat(best_of + flags, 1))
+                summaries[i] = torch.cat(
+                    [torch.cat(flags, 1).mean(0), torch.cat(best_of, 1).amax(0)]
+                )
             box = torch.from_numpy(clip.box).to(device)
             place = box.to(screen.dtype) / torch.tensor(
                 [clip.height, clip.height, clip.width, clip.width], device=device

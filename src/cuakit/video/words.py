@@ -25,8 +25,11 @@ instruction words are visible, where and when.
   Given the whole recording and the frames a model samples, every frame is read. The recorder's
   pointer (`cuakit.video.pointer`) is erased before reading, and each word says whether it was
   pressed on — the only trace of a click on an item that closes with it, a menu's or a dialog's.
-- `render_words(text)`: the instruction's words as crops; `reference_words(text)`: the same at
-  each of `MATCH_SIZES`, what `match_scores` compares screen words with.
+- `render_words(text)`: the instruction's words as crops, cut into pieces where the reader
+  cuts them on a screen (`word_pieces`: a file name's extension is a piece of its own);
+  `reference_words(text)`: the same at each of `MATCH_SIZES`, what `match_scores` (crop
+  cosine) and `match_pairs` (cosine and a strict block-by-block score that tells
+  near-duplicates apart) compare screen words with.
 
 All functions are pure; frames are ``uint8 (H, W, 3)`` RGB at the recording's resolution.
 """
@@ -34,6 +37,7 @@ All functions are pure; frames are ``uint8 (H, W, 3)`` RGB at the recording's re
 from __future__ import annotations
 
 import functools
+import itertools
 from dataclasses import dataclass
 
 import numpy as np
@@ -59,6 +63,13 @@ MATCH_SIZES = (10, 11, 12, 13, 14)
 (MiniWoB's query at 10-11 px and its buttons at 13 px). On MiniWoB recordings the share of an
 instruction's words matched above 0.85 on the final frame rose from 0.001 at 12 px alone to 0.44
 (another task's instruction: 0.15); on desksim's 12 px text it stayed 0.31 (0.07)."""
+STRICT_BLOCK = 8
+"""width in pixels of the column blocks `match_pairs`' strict score compares one by one (about
+a character: two blocks of one digit, 3 against 8, still differ)"""
+STRICT_CANDIDATE = 0.6
+"""cosine under which `match_pairs` does not compute the strict score (it is 0 there)"""
+INKED_SHARE = 0.05
+"""share of a crop's squared ink above which one of its column blocks counts as inked"""
 LOOK_SIZE = 15
 """numbers per word in `word_look`"""
 SIDE_STRIP = 28
@@ -328,9 +339,33 @@ def render_word(word: str, size: int = FONT_SIZE) -> np.ndarray:
     return crop
 
 
+@functools.lru_cache(maxsize=50_000)
+def word_pieces(word: str) -> tuple[str, ...]:
+    """``word`` cut where `find_words` cuts it on a screen that draws it at ``FONT_SIZE``: the
+    gap before a full stop is wider than the letter gaps it joins, so a file name reads as two
+    screen words (data_77 | .txt) and is matched piece by piece."""
+    font = _font(FONT_SIZE)
+    image = Image.new("L", (int(font.getlength(word)) + 8, FONT_SIZE + 8), 255)
+    ImageDraw.Draw(image).text((4, 2), word, fill=0, font=font)
+    boxes = sorted(find_words(np.asarray(image, np.float32)), key=lambda box: box[2])
+    cuts = set()
+    for box in boxes[1:]:
+        ink_left = box[2] + 1 - 4  # the reader's one-pixel dilation, the drawing offset
+        cuts.add(min(range(1, len(word)), key=lambda k: abs(font.getlength(word[:k]) - ink_left)))
+    ends = [0, *sorted(cuts), len(word)]
+    return tuple(word[a:b] for a, b in itertools.pairwise(ends) if b > a)
+
+
+def instruction_pieces(text: str, max_words: int = 16) -> list[str]:
+    """The instruction's word tokens: its words (`split_words`) cut into `word_pieces`, the
+    first ``max_words``."""
+    return [piece for word in split_words(text) for piece in word_pieces(word)][:max_words]
+
+
 def render_words(text: str, max_words: int = 16, size: int = FONT_SIZE) -> np.ndarray:
-    """uint8 ``(W, CROP_HEIGHT, CROP_WIDTH)``: the first ``max_words`` words of ``text``."""
-    crops = [render_word(word, size) for word in split_words(text)[:max_words]]
+    """uint8 ``(W, CROP_HEIGHT, CROP_WIDTH)``: the first ``max_words`` word tokens of ``text``
+    (`instruction_pieces`)."""
+    crops = [render_word(piece, size) for piece in instruction_pieces(text, max_words)]
     return np.array(crops, np.uint8).reshape(-1, CROP_HEIGHT, CROP_WIDTH)
 
 
@@ -340,21 +375,90 @@ def reference_words(text: str, max_words: int = 16) -> np.ndarray:
     return np.stack([render_words(text, max_words, size) for size in MATCH_SIZES])
 
 
+def _correlate(
+    screen: np.ndarray, instruction: np.ndarray, shift: int
+) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor, torch.Tensor]:
+    """Cosine similarity of every screen crop with every reference crop at every offset of up
+    to ``shift`` pixels: ``(S, Z*I, 2*shift+1, 2*shift+1)``, with the crops as float tensors
+    ``(S, 1, h, w)``, ``(Z*I, 1, h, w)`` and their norms."""
+    a = torch.from_numpy(np.ascontiguousarray(screen, np.float32))[:, None]  # (S, 1, h, w)
+    b = torch.from_numpy(np.ascontiguousarray(instruction, np.float32)).flatten(0, 1)[:, None]
+    # one correlation per offset; norms are the unshifted crops' (the canvas margin is empty,
+    # so a shift moves ink without cutting it)
+    dots = F.conv2d(a, b, padding=shift)  # (S, Z*I, 2s+1, 2s+1)
+    norms = a.flatten(1).norm(dim=1)[:, None] * b.flatten(1).norm(dim=1)[None]
+    return dots / norms.clamp(min=1e-6)[..., None, None], a, b, norms
+
+
+def _references(instruction: np.ndarray) -> np.ndarray:
+    return instruction if instruction.ndim == 4 else instruction[None]
+
+
 def match_scores(screen: np.ndarray, instruction: np.ndarray, shift: int = 2) -> np.ndarray:
     """float32 ``(S, I)``: cosine similarity of every screen crop with every instruction crop,
     the best over offsets of up to ``shift`` pixels (on faint text the ink threshold can move a
     word's box by a pixel, and strokes are one pixel wide) and, for ``instruction`` of shape
     ``(Z, I, h, w)`` (`reference_words`), over its Z sizes. The same word in the same font
-    scores 1.0; different words about 0.3-0.7."""
-    references = instruction if instruction.ndim == 4 else instruction[None]
+    scores 1.0; different words about 0.3-0.7, but a near-duplicate up to 0.95
+    (data_71.txt for data_77.txt): `match_pairs` adds a strict score that tells them apart."""
+    references = _references(instruction)
     sizes, count = references.shape[:2]
     if not len(screen) or not count:
         return np.zeros((len(screen), count), np.float32)
-    a = torch.from_numpy(np.ascontiguousarray(screen, np.float32))[:, None]  # (S, 1, h, w)
-    b = torch.from_numpy(np.ascontiguousarray(references, np.float32)).flatten(0, 1)[:, None]
-    # one correlation per offset; norms are the unshifted crops' (the canvas margin is empty,
-    # so a shift moves ink without cutting it)
-    dots = F.conv2d(a, b, padding=shift).amax((2, 3))  # (S, Z * I)
-    norms = a.flatten(1).norm(dim=1)[:, None] * b.flatten(1).norm(dim=1)[None]
-    scores = (dots / norms.clamp(min=1e-6)).clamp(max=1.0).view(len(screen), sizes, count)
-    return scores.amax(1).numpy()
+    cosine = _correlate(screen, references, shift)[0].amax((2, 3)).clamp(max=1.0)
+    return cosine.view(len(screen), sizes, count).amax(1).numpy()
+
+
+def match_pairs(screen: np.ndarray, instruction: np.ndarray, shift: int = 2) -> np.ndarray:
+    """float32 ``(S, I, 2)``: per screen word and instruction word, `match_scores`' cosine and a
+    strict score — at the best offset and size, the lowest cosine over the crop's
+    ``STRICT_BLOCK``-pixel column blocks that hold ink in either crop. A near-duplicate differs
+    somewhere: data_77.txt against data_71.txt scores 0.94 by cosine but about 0.5 strictly,
+    against data_77.txt.bak 0.88 and 0.15; the same word in the same font scores 1.0 on both.
+    The strict score is computed only where the cosine reaches ``STRICT_CANDIDATE`` (0
+    elsewhere: no block-wise match hides under a poor overall one)."""
+    references = _references(instruction)
+    sizes, count = references.shape[:2]
+    out = np.zeros((len(screen), count, 2), np.float32)
+    if not len(screen) or not count:
+        return out
+    cosine, a, b, _ = _correlate(screen, references, shift)
+    flat = cosine.flatten(2)  # (S, Z*I, offsets)
+    best, offset = flat.max(2)  # (S, Z*I)
+    best, size = best.view(len(screen), sizes, count).max(1)  # (S, I): the best size
+    out[..., 0] = best.clamp(max=1.0).numpy()
+    screen_rows, words = torch.nonzero(best >= STRICT_CANDIDATE, as_tuple=True)
+    if not len(screen_rows):
+        return out
+    reference_rows = size[screen_rows, words] * count + words  # rows of b
+    where = offset.view(len(screen), sizes, count)[screen_rows, size[screen_rows, words], words]
+    side = 2 * shift + 1
+    dy, dx = where // side, where % side
+    h, w = a.shape[-2:]
+    padded = F.pad(a[:, 0], (shift, shift, shift, shift))  # (S, h+2s, w+2s)
+    rows = (dy[:, None] + torch.arange(h)[None])[:, :, None]  # (P, h, 1)
+    cols = (dx[:, None] + torch.arange(w)[None])[:, None, :]  # (P, 1, w)
+    moved = padded[screen_rows[:, None, None], rows, cols]  # (P, h, w): the offset screen crop
+    ref = b[reference_rows, 0]  # (P, h, w)
+    # Past the instruction word's last ink column, the screen word's ink is a tail: a label's
+    # colon or a menu item's ellipsis ("Shipping:", "Open...") barely lowers the score, a real
+    # word part (".bak") sinks it; the rest is compared block by block.
+    columns = torch.arange(w)
+    right = torch.where(ref.amax(1) > 0, columns, -1).amax(1, keepdim=True)  # (P, 1)
+    main = moved * (columns <= right + 1)[:, None, :]
+    total = (moved**2).flatten(1).sum(1)
+    tail = 1.0 - (main**2).flatten(1).sum(1) / total.clamp(min=1e-6)  # (P,)
+    blocks = w // STRICT_BLOCK
+
+    def per_block(x: torch.Tensor) -> torch.Tensor:
+        return x[..., : blocks * STRICT_BLOCK].reshape(len(x), h, blocks, -1).sum((1, 3))
+
+    dot, main_ink, ref_ink = per_block(main * ref), per_block(main**2), per_block(ref**2)
+    inked = (main_ink > INKED_SHARE * main_ink.sum(1, keepdim=True)) | (
+        ref_ink > INKED_SHARE * ref_ink.sum(1, keepdim=True)
+    )
+    block_cosine = dot / (main_ink * ref_ink).sqrt().clamp(min=1e-6)
+    strict = torch.where(inked, block_cosine, torch.ones_like(block_cosine)).amin(1)
+    strict = torch.minimum(strict, 1.0 - tail)
+    out[screen_rows.numpy(), words.numpy(), 1] = strict.clamp(0.0, 1.0).numpy()
+    return out
