@@ -569,7 +569,11 @@ class VideoRewardModel(nn.Module):
         return self.config.backbone == "frame-temporal" and self.config.words
 
     def check_inputs(
-        self, frames: torch.Tensor, text: torch.Tensor, words: WordBatch | None = None
+        self,
+        frames: torch.Tensor,
+        text: torch.Tensor,
+        words: WordBatch | None = None,
+        keep: torch.Tensor | None = None,
     ) -> None:
         c = self.config
         expected = f"(B, {c.frames}, 3, {c.height}, {c.width})"
@@ -601,6 +605,13 @@ class VideoRewardModel(nn.Module):
                 f"text: expected instruction embeddings ({frames.shape[0]}, {c.text_dim}), got "
                 f"{tuple(text.shape)}; embed instructions with InstructionEncoder.encode"
             )
+        if keep is not None and c.backbone == "frame-temporal":
+            mask = (frames.shape[0], frames.shape[1], c.grid[0] * c.grid[1])
+            if tuple(keep.shape) != mask:
+                raise RewardInputError(
+                    f"keep: expected the pruning mask of these clips, shape (B, T, N) = {mask}, "
+                    f"got {tuple(keep.shape)}; compute it with model.backbone.keep_mask(frames)"
+                )
         if self.reads_words:
             if not isinstance(words, WordBatch):
                 raise RewardInputError(
@@ -623,18 +634,8 @@ class VideoRewardModel(nn.Module):
         """``words`` is required when `reads_words`, ignored otherwise. ``keep``: frame-temporal
         only, the clips' pruning mask ``backbone.keep_mask(frames)`` (B, T, N) when the caller
         has it already (a trainer sees each clip many times); None computes it."""
-        self.check_inputs(frames, text, words)
+        self.check_inputs(frames, text, words, keep)
         if self.config.backbone == "frame-temporal":
-            if keep is not None and tuple(keep.shape) != (
-                frames.shape[0],
-                frames.shape[1],
-                self.config.grid[0] * self.config.grid[1],
-            ):
-                raise RewardInputError(
-                    f"keep: expected the pruning mask of these clips, shape (B, T, N) = "
-                    f"{(*frames.shape[:2], self.config.grid[0] * self.config.grid[1])}, got "
-                    f"{tuple(keep.shape)}; compute it with model.backbone.keep_mask(frames)"
-                )
             pooled, per_frame, kept_ratio = self.backbone(
                 frames, text.to(frames.dtype), words if self.reads_words else None, keep
             )
