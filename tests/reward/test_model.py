@@ -124,7 +124,7 @@ def test_save_and_load_give_identical_outputs(backbone: str, tmp_path: Path) -> 
     model = model_for(backbone).eval()
     model.save_pretrained(tmp_path / "ckpt")
     meta = json.loads((tmp_path / "ckpt" / "config.json").read_text())
-    assert meta["format"] == "cuakit-reward-model" and meta["format_version"] == 5
+    assert meta["format"] == "cuakit-reward-model" and meta["format_version"] == 6
     assert meta["backbone"] == meta["config"]["backbone"] == model.config.backbone
     loaded = VideoRewardModel.from_pretrained(tmp_path / "ckpt", backbone=model.config.backbone)
     assert not loaded.training and loaded.config == model.config
@@ -204,6 +204,32 @@ def test_a_clip_without_any_word_still_scores() -> None:
     read = WordBatch.build([empty, screen_words(SCREENS[1])], ["Press Delete", "Open Archive"])
     out = model_for("frame-temporal").eval()(clips(2), text(2), read)
     assert torch.isfinite(out.reward).all() and torch.isfinite(out.success_logit).all()
+
+
+def test_shortfall_is_a_soft_maximum_over_the_instruction_words_only() -> None:
+    from cuakit.reward.model import FrameTemporalBackbone
+
+    words = torch.tensor([[False, True, True, False], [False, False, False, False]])
+    unmet = torch.full((2, 4, 2), -30.0)
+    unmet[0, 0] = 30.0  # a screen word's logit: not an instruction word, ignored
+    met = FrameTemporalBackbone.shortfall(unmet, words)
+    assert met.shape == (2, 2) and torch.allclose(met, torch.zeros(2, 2), atol=1e-6)
+    unmet[0, 2, 0] = 5.0  # one instruction word clearly undone: the success score drops by ~5
+    short = FrameTemporalBackbone.shortfall(unmet, words)
+    assert short[0, 0].item() == pytest.approx(5.0, abs=0.01)
+    assert short[0, 1].item() == pytest.approx(0.0, abs=1e-6) and short[1].abs().max() < 1e-6
+
+
+def test_an_instruction_word_left_undone_lowers_the_success_logit() -> None:
+    model = model_for("frame-temporal").eval()
+    read = WordBatch.build([screen_words(SCREENS[1])], ["Open Archive"])
+    frames, embedded = clips(1), text(1)
+    before = model(frames, embedded, read)
+    with torch.no_grad():
+        model.backbone.unmet.bias.fill_(8.0)  # every word: "left undone"
+    after = model(frames, embedded, read)
+    assert (before.success_logit - after.success_logit).item() > 7.0
+    assert (before.reward - after.reward).item() > 7.0
 
 
 @pytest.mark.parametrize("backbone", BACKBONES)

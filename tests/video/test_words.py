@@ -236,9 +236,9 @@ def test_the_word_pressed_on_is_flagged_and_the_pointer_is_no_word() -> None:
         for name in ("Guava", "Peach", "Done")
     }
     assert len(words) == 3 and all(found.sum() == 1 for found in named.values())
-    assert words.pointer[named["Guava"]].tolist() == [[0, 0, 0]]
-    assert words.pointer[named["Peach"]].tolist() == [[1, 1, 0]]  # pressed on, gone at the end
-    assert words.pointer[named["Done"]].tolist() == [[0, 0, 1]]  # under the pointer at the end
+    assert words.pointer[named["Guava"]].tolist() == [[0, 0, 0, 0]]
+    assert words.pointer[named["Peach"]].tolist() == [[1, 1, 0, 1]]  # pressed (last), then gone
+    assert words.pointer[named["Done"]].tolist() == [[0, 0, 1, 0]]  # under the pointer at the end
 
 
 def test_a_word_pressed_on_keeps_the_mark_in_its_later_versions() -> None:
@@ -250,9 +250,27 @@ def test_a_word_pressed_on_keeps_the_mark_in_its_later_versions() -> None:
     words = clip_words(recording)
     guava = match_scores(words.crops, render_words("Guava"))[:, 0] > 0.95
     assert words.frame[guava].tolist() == [0, 2]
-    assert words.pointer[guava].tolist() == [[1, 1, 0], [0, 1, 0]]
+    assert words.pointer[guava].tolist() == [[1, 1, 0, 1], [0, 1, 0, 0]]
     peach = match_scores(words.crops, render_words("Peach"))[:, 0] > 0.95
-    assert words.pointer[peach].tolist() == [[0, 0, 0]]
+    assert words.pointer[peach].tolist() == [[0, 0, 0, 0]]
+
+
+def test_a_press_below_a_word_goes_to_the_nearest_and_the_last_press_is_marked() -> None:
+    form = screen({(40, 40): "Guava", (40, 60): "Peach", (40, 120): "Apply"})
+    recording = np.stack([
+        with_pointer(form, 60, 47, pressed=True),  # on Guava's text
+        with_pointer(form, 60, 60),
+        with_pointer(form, 60, 140, pressed=True),  # low on the Apply button, below its text
+        with_pointer(form, 60, 140),
+    ])  # fmt: skip
+    words = clip_words(recording)
+    named = {
+        name: match_scores(words.crops, render_words(name))[:, 0] > 0.95
+        for name in ("Guava", "Peach", "Apply")
+    }
+    assert words.pointer[named["Guava"]].tolist() == [[1, 1, 0, 0]]  # not Peach, 13 rows below
+    assert words.pointer[named["Peach"]].tolist() == [[0, 0, 0, 0]]
+    assert words.pointer[named["Apply"]].tolist() == [[1, 1, 0, 1]]  # the last press
 
 
 def test_over_the_limit_a_word_pressed_on_is_kept() -> None:

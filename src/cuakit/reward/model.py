@@ -17,7 +17,10 @@ per-frame features ``(B, T, D)`` that the shared heads read:
   highlight), whether the pointer pressed on it, and its best exact-match scores against the
   instruction's words (a crop cosine and a strict block-by-block one that tells near-duplicates
   apart), each instruction word carrying whether it is visible anywhere, on the final frame, in
-  text that appeared and on what the pointer pressed.
+  text that appeared, on what the pointer pressed and on what it pressed last. Each instruction
+  word then says how clearly the video leaves it undone, and the soft maximum over the words is
+  subtracted from the success logit and the reward (`FrameTemporalBackbone.shortfall`): one
+  unmet requirement fails the task.
 - ``timesformer``: Hugging Face ``TimesformerModel`` (divided space-time attention), random
   weights from a small config or ``from_pretrained(config.pretrained)`` from a local folder.
   Frames are letterboxed to its square ``image_size``. Pooled feature = its CLS token; per-frame
@@ -29,7 +32,7 @@ Frames are float ``(B, T, 3, H, W)`` in [0, 1]; the instruction is its ``(B, tex
 embedding (`cuakit.reward.text.InstructionEncoder`). Checkpoints are a folder holding
 ``model.safetensors`` and ``config.json``::
 
-    {"format": "cuakit-reward-model", "format_version": 5, "backbone": "...", "config": {...}}
+    {"format": "cuakit-reward-model", "format_version": 6, "backbone": "...", "config": {...}}
 """
 
 from __future__ import annotations
@@ -63,10 +66,11 @@ from cuakit.video.words import (
 
 BACKBONES = ("frame-temporal", "timesformer", "cnn3d")
 FORMAT_NAME = "cuakit-reward-model"
-FORMAT_VERSION = 5  # 2: frame-temporal reads screen words; 3: their look; 4: the pointer;
-# 5: strict match scores
-MATCH_KINDS = 4
-"""where an instruction word is looked for: anywhere, final frame, new text, pressed on"""
+FORMAT_VERSION = 6  # 2: frame-temporal reads screen words; 3: their look; 4: the pointer;
+# 5: strict match scores; 6: per-word unmet head, the last press
+MATCH_KINDS = 5
+"""where an instruction word is looked for: anywhere, final frame, new text, pressed on, pressed
+last"""
 CONFIG_FILE = "config.json"
 WEIGHTS_FILE = "model.safetensors"
 
@@ -315,6 +319,13 @@ class FrameTemporalBackbone(nn.Module):
             )
             self.word_vote = nn.Linear(d, d)
             self.match_summary = nn.Linear(MATCH_FEATURES * MATCH_KINDS, d)
+            # per instruction word, how clearly the video leaves it undone (success, reward):
+            # read in context after the transformer, and straight from the word's own crop and
+            # match scores (a shallow path that learns early which words are mere phrasing)
+            self.unmet = nn.Linear(d, 2)
+            self.unmet_direct = nn.Sequential(
+                nn.LayerNorm(d), nn.Linear(d, d), nn.GELU(), nn.Linear(d, 2)
+            )
 
     def word_tokens(
         self, words: WordBatch, device: torch.device
@@ -351,12 +362,14 @@ class FrameTemporalBackbone(nn.Module):
                 # Per instruction word, its best match: anywhere; on the final frame; in text
                 # that appeared during the clip and stayed (what the agent's actions wrote:
                 # a typed value, a status line, a chosen option); on what the pointer pressed
-                # (the item a click chose, often gone from the final frame).
+                # (the item a click chose, often gone from the final frame); on what the last
+                # press hit (a video cut before its OK still shows the options pressed).
                 new = torch.from_numpy(clip.frame > 0).to(device) & at_end
                 pressed = torch.from_numpy(clip.pointer[:, 1] > 0).to(device)
+                last = torch.from_numpy(clip.pointer[:, 3] > 0).to(device)
                 zero = torch.zeros_like(scores)
                 found = [scores] + [torch.where(kind[:, None, None], scores, zero)
-                                    for kind in (at_end, new, pressed)]  # fmt: skip
+                                    for kind in (at_end, new, pressed, last)]  # fmt: skip
                 best_of = [f.max(0).values for f in found]  # (I, 2) each
                 flags = [(b > exact).to(b.dtype) for b in best_of]
                 instruction = instruction + self.instruction_match(torch.cat(best_of + flags, 1))
@@ -398,8 +411,9 @@ class FrameTemporalBackbone(nn.Module):
         text: torch.Tensor,
         words: WordBatch | None = None,
         keep: torch.Tensor | None = None,
-    ) -> tuple[torch.Tensor, torch.Tensor, float]:
-        """``keep``: `keep_mask(frames)` computed before (it depends on the pixels only)."""
+    ) -> tuple[torch.Tensor, torch.Tensor, float, torch.Tensor | None]:
+        """(pooled (B, D), per-frame (B, T, D), kept ratio, shortfall (B, 2) or None without
+        words). ``keep``: `keep_mask(frames)` computed before (it depends on the pixels only)."""
         b, t = frames.shape[:2]
         n, d = self.space_pos.shape
         x = self.stem(frames.flatten(0, 1))  # (B*T, D, gh, gw)
@@ -439,14 +453,29 @@ class FrameTemporalBackbone(nn.Module):
             h = block(h, key_padding)
         h = self.norm(h)  # (B, S, D)
         kept_ratio = keep.float().mean().item()
-        pooled = h[:, 0]
+        pooled, shortfall = h[:, 0], None
         if instruction_words is not None:
             # The instruction's words also vote directly: whether each was found, and where,
             # reaches the heads without having to be routed through the CLS token.
-            votes = h[:, -instruction_words.shape[1] :] * instruction_words[..., None]
+            read_words = h[:, -instruction_words.shape[1] :]  # (B, most, D)
+            votes = read_words * instruction_words[..., None]
             count = instruction_words.sum(1, keepdim=True).clamp(min=1)
             pooled = pooled + self.word_vote(votes.sum(1) / count) + summary_of_reading
-        return pooled, h[:, 2 : 2 + t], kept_ratio
+            unmet = self.unmet(read_words) + self.unmet_direct(read)  # (B, most, 2)
+            shortfall = self.shortfall(unmet, instruction_words)
+        return pooled, h[:, 2 : 2 + t], kept_ratio, shortfall
+
+    @staticmethod
+    def shortfall(unmet: torch.Tensor, instruction_words: torch.Tensor) -> torch.Tensor:
+        """(B, K) from per-word logits ``unmet`` (B, W, K): ``log(1 + sum_j exp(unmet_j))``
+        over the instruction's words, a soft maximum that is ~0 when every word is met.
+
+        A task is done only when all it asks for is: one requirement the video leaves undone
+        (a value not typed, a button not pressed) should sink the score whatever the others
+        say, which a mean over words cannot express."""
+        unmet = unmet.float().masked_fill(~instruction_words[..., None], float("-inf"))
+        met = unmet.new_zeros(unmet.shape[0], 1, unmet.shape[2])  # the log(1 + ...) term
+        return torch.logsumexp(torch.cat([met, unmet], 1), dim=1)
 
 
 class TimesformerBackbone(nn.Module):
@@ -635,15 +664,20 @@ class VideoRewardModel(nn.Module):
         only, the clips' pruning mask ``backbone.keep_mask(frames)`` (B, T, N) when the caller
         has it already (a trainer sees each clip many times); None computes it."""
         self.check_inputs(frames, text, words, keep)
+        shortfall = None
         if self.config.backbone == "frame-temporal":
-            pooled, per_frame, kept_ratio = self.backbone(
+            pooled, per_frame, kept_ratio, shortfall = self.backbone(
                 frames, text.to(frames.dtype), words if self.reads_words else None, keep
             )
         else:
             pooled, per_frame, kept_ratio = self.backbone(frames, text.to(frames.dtype))
+        reward = self.reward_head(pooled).squeeze(-1).float()  # (B,)
+        success_logit = self.success_head(pooled).squeeze(-1).float()  # (B,)
+        if shortfall is not None:  # what the instruction asks and the video leaves undone
+            success_logit, reward = success_logit - shortfall[:, 0], reward - shortfall[:, 1]
         return RewardOutput(
-            reward=self.reward_head(pooled).squeeze(-1).float(),  # (B,)
-            success_logit=self.success_head(pooled).squeeze(-1).float(),  # (B,)
+            reward=reward,
+            success_logit=success_logit,
             progress_logits=self.progress_head(per_frame).squeeze(-1).float(),  # (B, T)
             kept_ratio=kept_ratio,
         )

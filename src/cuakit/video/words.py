@@ -76,11 +76,15 @@ SIDE_STRIP = 28
 """width in pixels of the strips read left and right of a word (a checkbox or toggle fits)"""
 SAME_LOOK = 0.1
 """largest change of any look number under which a word still looks the same"""
-POINTER_SIZE = 3
+POINTER_SIZE = 4
 """numbers per word in `ClipWords.pointer`"""
 POINTER_REACH = 3
 """rows above and below a word within which the pointer's hot spot is on it (horizontally, the
 strips beside it count too: a checkbox is clicked left of its label)"""
+PRESS_REACH = 8
+"""rows above and below a word within which a press counts as pressing it when no word is
+within `POINTER_REACH`: a button's padding is a few pixels more than a word's box, and a click
+low on a button still presses it (the nearest word within reach takes the press)"""
 
 
 @dataclass(frozen=True)
@@ -99,7 +103,8 @@ class ClipWords:
     """float32 (K, LOOK_SIZE): `word_look` of each word where it was kept"""
     pointer: np.ndarray
     """float32 (K, POINTER_SIZE), each 0 or 1: a button was pressed with the pointer on this
-    version of the word; on this place at or before it; the pointer is on it on the final frame"""
+    version of the word; on this place at or before it; the pointer is on it on the final frame;
+    the clip's last press was on it (a commit button such as OK, Apply or Save usually)"""
     height: int
     """source frame height in pixels"""
     width: int
@@ -232,12 +237,31 @@ def _same(a: tuple[np.ndarray, np.ndarray], b: tuple[np.ndarray, np.ndarray]) ->
     )
 
 
-def _under(pointer: Pointer, box: tuple[int, int, int, int]) -> bool:
+def _under(pointer: Pointer, box: tuple[int, int, int, int], reach: int = POINTER_REACH) -> bool:
     top, bottom, left, right = box
     return (
-        top - POINTER_REACH <= pointer.y < bottom + POINTER_REACH
+        top - reach <= pointer.y < bottom + reach
         and left - SIDE_STRIP <= pointer.x < right + SIDE_STRIP
     )
+
+
+def _pressed_words(
+    pointer: Pointer, boxes: list[tuple[int, int, int, int]]
+) -> list[tuple[int, int, int, int]]:
+    """The words a press lands on: those under the pointer (a checkbox and its label both),
+    else the nearest within `PRESS_REACH` rows."""
+    under = [box for box in boxes if _under(pointer, box)]
+    if under:
+        return under
+
+    def distance(box: tuple[int, int, int, int]) -> int:
+        top, bottom, left, right = box
+        return max(top - pointer.y, pointer.y - bottom + 1, 0) + max(
+            left - pointer.x, pointer.x - right + 1, 0
+        )
+
+    near = [box for box in boxes if _under(pointer, box, PRESS_REACH)]
+    return [min(near, key=distance)] if near else []
 
 
 def clip_words(
@@ -263,6 +287,7 @@ def clip_words(
     seen: dict[tuple[int, int, int, int], tuple[np.ndarray, np.ndarray]] = {}
     current: dict[tuple[int, int, int, int], int] = {}  # box -> row of its version on screen
     pressed_on: set[tuple[int, int, int, int]] = set()
+    last_press: list[int] = []  # rows of the versions the latest press landed on
     rows: list[tuple[int, tuple[int, int, int, int], bool]] = []
     kept: list[tuple[np.ndarray, np.ndarray]] = []
     flags: list[list[float]] = []
@@ -275,16 +300,22 @@ def clip_words(
             current[box] = len(rows)
             rows.append((t, box, box in final and _same(final[box], version)))
             kept.append(version)
-            flags.append([0.0, float(box in pressed_on), 0.0])
+            flags.append([0.0, float(box in pressed_on), 0.0, 0.0])
         pointer = pointers[t]
-        for box in boxes if pointer is not None else ():
-            if _under(pointer, box):
-                flag = flags[current[box]]
-                if pointer.pressed:
-                    flag[0] = flag[1] = 1.0
-                    pressed_on.add(box)
-                if t == len(frames) - 1:
-                    flag[2] = 1.0
+        if pointer is None:
+            continue
+        pressed = _pressed_words(pointer, boxes) if pointer.pressed else []
+        if pressed:
+            last_press = [current[box] for box in pressed]
+        for box in pressed:
+            flags[current[box]][0] = flags[current[box]][1] = 1.0
+            pressed_on.add(box)
+        if t == len(frames) - 1:
+            for box in boxes:
+                if _under(pointer, box):
+                    flags[current[box]][2] = 1.0
+    for row in last_press:
+        flags[row][3] = 1.0
     if len(rows) > max_words:
         priority = [(rows[i][2] or flags[i][0] > 0, rows[i][0]) for i in range(len(rows))]
         order = sorted(range(len(rows)), key=priority.__getitem__, reverse=True)
