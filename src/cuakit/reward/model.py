@@ -344,54 +344,74 @@ class FrameTemporalBackbone(nn.Module):
         features = features[torch.from_numpy(inverse.reshape(-1)).to(device)]  # (K, D)
         screen_sizes = [len(w) for w in words.screen]
         instruction_sizes = [len(w) for w in words.instruction]
-        pieces = features.split(screen_sizes + instruction_sizes)
-        out = []
+        exact = torch.tensor([EXACT_MATCH, STRICT_MATCH], device=device)
+        # Per clip, the inputs of the word MLPs; each MLP then runs once over the whole batch.
+        screen_in, screen_has, instruction_in, instruction_has = [], [], [], []
+        looks, places, frames, ends, index = [], [], [], [], []
         # per clip: the share of instruction words found (each of the MATCH_KINDS places)
         # and the best score of each kind; zeros when there is nothing to compare
         summaries = features.new_zeros(len(words.screen), MATCH_FEATURES * MATCH_KINDS)
         for i, clip in enumerate(words.screen):
-            screen, instruction = pieces[i], pieces[len(screen_sizes) + i]
             scores = torch.from_numpy(words.scores[i]).to(device)  # (S, I, 2)
+            s, w = scores.shape[:2]
             at_end = torch.from_numpy(clip.at_end).to(device)
-            if scores.numel():
-                exact = torch.tensor([EXACT_MATCH, STRICT_MATCH], device=device, dtype=scores.dtype)
-                best = scores.max(1).values  # (S, 2) each screen word's best match
-                screen = screen + self.screen_match(
-                    torch.cat([best, (best > exact).to(best.dtype)], 1)
-                )
-                # Per instruction word, its best match: anywhere; on the final frame; in text
-                # that appeared during the clip and stayed (what the agent's actions wrote:
-                # a typed value, a status line, a chosen option); on what the pointer pressed
-                # (the item a click chose, often gone from the final frame); on what the last
-                # press hit (a video cut before its OK still shows the options pressed).
-                new = torch.from_numpy(clip.frame > 0).to(device) & at_end
-                pressed = torch.from_numpy(clip.pointer[:, 1] > 0).to(device)
-                last = torch.from_numpy(clip.pointer[:, 3] > 0).to(device)
-                zero = torch.zeros_like(scores)
-                found = [scores] + [torch.where(kind[:, None, None], scores, zero)
-                                    for kind in (at_end, new, pressed, last)]  # fmt: skip
-                best_of = [f.max(0).values for f in found]  # (I, 2) each
-                flags = [(b > exact).to(b.dtype) for b in best_of]
-                instruction = instruction + self.instruction_match(torch.cat(best_of + flags, 1))
+            best = scores.max(1).values if w else scores.new_zeros(s, 2)  # (S, 2)
+            screen_in.append(torch.cat([best, (best > exact).to(best.dtype)], 1))
+            # Per instruction word, its best match: anywhere; on the final frame; in text
+            # that appeared during the clip and stayed (what the agent's actions wrote:
+            # a typed value, a status line, a chosen option); on what the pointer pressed
+            # (the item a click chose, often gone from the final frame); on what the last
+            # press hit (a video cut before its OK still shows the options pressed).
+            new = torch.from_numpy(clip.frame > 0).to(device) & at_end
+            pressed = torch.from_numpy(clip.pointer[:, 1] > 0).to(device)
+            last = torch.from_numpy(clip.pointer[:, 3] > 0).to(device)
+            zero = torch.zeros_like(scores)
+            found = [scores] + [torch.where(kind[:, None, None], scores, zero)
+                                for kind in (at_end, new, pressed, last)]  # fmt: skip
+            best_of = [f.max(0).values if s else scores.new_zeros(w, 2) for f in found]
+            flags = [(b > exact).to(b.dtype) for b in best_of]
+            instruction_in.append(torch.cat(best_of + flags, 1))  # (I, MATCH_FEATURES*KINDS)
+            has = scores.numel() > 0  # nothing to compare: no match features at all
+            screen_has.append(torch.full((s,), has, device=device))
+            instruction_has.append(torch.full((w,), has, device=device))
+            if has:
                 summaries[i] = torch.cat(
                     [torch.cat(flags, 1).mean(0), torch.cat(best_of, 1).amax(0)]
                 )
             box = torch.from_numpy(clip.box).to(device)
-            place = box.to(screen.dtype) / torch.tensor(
+            places.append(box.float() / torch.tensor(
                 [clip.height, clip.height, clip.width, clip.width], device=device
-            ).to(screen.dtype)
-            look = torch.from_numpy(np.concatenate([clip.look, clip.pointer], 1))
-            look = look.to(device=device, dtype=screen.dtype)
-            screen = screen + self.screen_look(torch.cat([look, place], 1))
+            ))  # fmt: skip
+            looks.append(torch.from_numpy(np.concatenate([clip.look, clip.pointer], 1)))
             row = ((box[:, 0] + box[:, 1]) * gh // (2 * clip.height)).clamp(0, gh - 1)
             col = ((box[:, 2] + box[:, 3]) * gw // (2 * clip.width)).clamp(0, gw - 1)
-            frame = torch.from_numpy(clip.frame).to(device).clamp(max=self.config.frames - 1)
-            screen = (
-                screen + self.space_pos[row * gw + col] + self.time_pos[frame]
-                + self.word_type[0] + self.word_type[2] * at_end[:, None].to(screen.dtype)
-            )  # fmt: skip
-            instruction = instruction + self.word_index[: len(instruction)] + self.word_type[1]
-            out.append(torch.cat([screen, instruction]))
+            index.append(row * gw + col)
+            frames.append(torch.from_numpy(clip.frame).to(device))
+            ends.append(at_end)
+        total = sum(screen_sizes)
+        dtype = features.dtype
+        look = torch.cat([torch.cat(looks).to(device), torch.cat(places)], 1).to(dtype)
+        at_end = torch.cat(ends)[:, None].to(dtype)
+        screen = (
+            features[:total]
+            + self.screen_match(torch.cat(screen_in).to(dtype)) * torch.cat(screen_has)[:, None]
+            + self.screen_look(look)
+            + self.space_pos[torch.cat(index)]
+            + self.time_pos[torch.cat(frames).clamp(max=self.config.frames - 1)]
+            + self.word_type[0] + self.word_type[2] * at_end
+        )  # fmt: skip
+        matched = self.instruction_match(torch.cat(instruction_in).to(dtype))
+        position = torch.cat([torch.arange(n, device=device) for n in instruction_sizes])
+        instruction = (
+            features[total:] + matched * torch.cat(instruction_has)[:, None]
+            + self.word_index[position] + self.word_type[1]
+        )  # fmt: skip
+        out = [
+            torch.cat([a, b])
+            for a, b in zip(
+                screen.split(screen_sizes), instruction.split(instruction_sizes), strict=True
+            )
+        ]
         return out, self.match_summary(summaries)
 
     def keep_mask(self, frames: torch.Tensor) -> torch.Tensor:
