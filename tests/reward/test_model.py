@@ -21,6 +21,7 @@ PIXELS_ONLY = RewardModelConfig(
 TINY = {
     "frame-temporal": replace(PIXELS_ONLY, words=True),  # the default: pixels and words
     "frame-temporal-pixels": PIXELS_ONLY,
+    "frame-temporal-rotary": replace(PIXELS_ONLY, words=True, rotary=True),
     "timesformer": RewardModelConfig(
         backbone="timesformer", frames=T, height=H, width=W, dim=32, depth=1, heads=2,
         text_dim=16, timesformer_image_size=32, timesformer_patch=16,
@@ -124,7 +125,7 @@ def test_save_and_load_give_identical_outputs(backbone: str, tmp_path: Path) -> 
     model = model_for(backbone).eval()
     model.save_pretrained(tmp_path / "ckpt")
     meta = json.loads((tmp_path / "ckpt" / "config.json").read_text())
-    assert meta["format"] == "cuakit-reward-model" and meta["format_version"] == 6
+    assert meta["format"] == "cuakit-reward-model" and meta["format_version"] == 7
     assert meta["backbone"] == meta["config"]["backbone"] == model.config.backbone
     loaded = VideoRewardModel.from_pretrained(tmp_path / "ckpt", backbone=model.config.backbone)
     assert not loaded.training and loaded.config == model.config
@@ -218,6 +219,47 @@ def test_shortfall_is_a_soft_maximum_over_the_instruction_words_only() -> None:
     short = FrameTemporalBackbone.shortfall(unmet, words)
     assert short[0, 0].item() == pytest.approx(5.0, abs=0.01)
     assert short[0, 1].item() == pytest.approx(0.0, abs=1e-6) and short[1].abs().max() < 1e-6
+
+
+def test_rotary_attention_depends_only_on_the_difference_of_places() -> None:
+    from cuakit.reward.model import rotary_angles, rotate
+
+    g = torch.Generator().manual_seed(0)
+    q, k = torch.randn(1, 2, 2, 32, generator=g), torch.randn(1, 2, 2, 32, generator=g)
+    placed = torch.ones(1, 2, dtype=torch.bool)
+
+    def scores(places: list[list[float]]) -> torch.Tensor:
+        angles = rotary_angles(torch.tensor([places]), placed, head_dim=32)
+        return rotate(q, angles) @ rotate(k, angles).transpose(-1, -2)
+
+    here = scores([[20.0, 40.0], [60.0, 200.0]])
+    torch.testing.assert_close(here, scores([[120.0, 13.0], [160.0, 173.0]]), atol=1e-4, rtol=0)
+    assert (here - scores([[20.0, 40.0], [80.0, 200.0]])).abs().max() > 0.1  # another row
+
+
+def test_rotary_leaves_unplaced_tokens_and_the_unrotated_dims_alone() -> None:
+    from cuakit.reward.model import rotary_angles, rotate
+
+    x = torch.randn(2, 2, 3, 32)
+    places = torch.full((2, 3, 2), 55.0)
+    placed = torch.tensor([[True, False, True], [False, False, False]])
+    turned = rotate(x, rotary_angles(places, placed, head_dim=32))
+    torch.testing.assert_close(turned[0, :, 1], x[0, :, 1])
+    torch.testing.assert_close(turned[1], x[1])
+    torch.testing.assert_close(turned[..., 16:], x[..., 16:])  # 4 wavelengths x (y, x) x 2
+    assert not torch.allclose(turned[0, :, 0], x[0, :, 0])
+    torch.testing.assert_close(turned.norm(dim=-1), x.norm(dim=-1))  # a rotation
+
+
+def test_rotary_places_reach_the_attention_and_add_no_parameters() -> None:
+    rotary, flat = model_for("frame-temporal-rotary").eval(), model_for("frame-temporal").eval()
+    flat.load_state_dict(rotary.state_dict())  # same weights: only the rotation differs
+    frames, embedded, read = clips(2), text(2), words(2)
+    a, b = (
+        rotary(frames, embedded, read),
+        flat(frames, embedded, read),
+    )
+    assert (a.success_logit - b.success_logit).abs().max().item() > 1e-4
 
 
 def test_an_instruction_word_left_undone_lowers_the_success_logit() -> None:

@@ -32,7 +32,7 @@ Frames are float ``(B, T, 3, H, W)`` in [0, 1]; the instruction is its ``(B, tex
 embedding (`cuakit.reward.text.InstructionEncoder`). Checkpoints are a folder holding
 ``model.safetensors`` and ``config.json``::
 
-    {"format": "cuakit-reward-model", "format_version": 6, "backbone": "...", "config": {...}}
+    {"format": "cuakit-reward-model", "format_version": 7, "backbone": "...", "config": {...}}
 """
 
 from __future__ import annotations
@@ -66,8 +66,8 @@ from cuakit.video.words import (
 
 BACKBONES = ("frame-temporal", "timesformer", "cnn3d")
 FORMAT_NAME = "cuakit-reward-model"
-FORMAT_VERSION = 6  # 2: frame-temporal reads screen words; 3: their look; 4: the pointer;
-# 5: strict match scores; 6: per-word unmet head, the last press
+FORMAT_VERSION = 7  # 2: frame-temporal reads screen words; 3: their look; 4: the pointer;
+# 5: strict match scores; 6: per-word unmet head, the last press; 7: rotary screen positions
 MATCH_KINDS = 5
 """where an instruction word is looked for: anywhere, final frame, new text, pressed on, pressed
 last"""
@@ -117,6 +117,9 @@ class RewardModelConfig:
     """frame-temporal: read screen words next to the pixels (the model then needs a WordBatch)"""
     max_instruction_words: int = 16
     """frame-temporal with words: instruction words read (the rest are ignored)"""
+    rotary: bool = False
+    """frame-temporal: rotate queries and keys of grid and screen-word tokens by their place on
+    the screen (2-D RoPE, in source pixels), so attention can tell words on one row or column"""
 
     def __post_init__(self) -> None:
         if self.backbone not in BACKBONES:
@@ -246,8 +249,34 @@ class FiLM(nn.Module):
         return x * (1 + gamma.reshape(shape)) + beta.reshape(shape)
 
 
+ROTARY_WAVELENGTHS = (28.0, 70.0, 175.0, 437.5)
+"""pixels per turn of the rotary angles, on each axis: the shortest is not a multiple of a text
+row (about 20 px on desksim), so neighbouring rows never look aligned"""
+
+
+def rotary_angles(places: torch.Tensor, placed: torch.Tensor, head_dim: int) -> torch.Tensor:
+    """(B, S, R/2) rotation angles for tokens at ``places`` (B, S, 2) = (y, x) in pixels;
+    tokens where ``placed`` (B, S) is False get angle 0 (no rotation). R = the rotated dims per
+    head: 4 per wavelength (a y and an x pair), as many wavelengths as the head has room for."""
+    count = min(len(ROTARY_WAVELENGTHS), head_dim // 4)
+    omega = 2 * math.pi / places.new_tensor(ROTARY_WAVELENGTHS[:count])  # (F,)
+    angles = (places[..., None] * omega).flatten(2)  # (B, S, 2F): y angles, then x angles
+    return angles * placed[..., None]
+
+
+def rotate(x: torch.Tensor, angles: torch.Tensor) -> torch.Tensor:
+    """Rotate consecutive pairs of the first ``2 * angles.shape[-1]`` dims of ``x`` (B, h, S, hd)
+    by ``angles`` (B, S, R/2); the rest pass unchanged (content attention that ignores place)."""
+    r = 2 * angles.shape[-1]
+    cos, sin = angles.cos()[:, None].to(x.dtype), angles.sin()[:, None].to(x.dtype)
+    even, odd = x[..., 0:r:2], x[..., 1:r:2]
+    turned = torch.stack([even * cos - odd * sin, even * sin + odd * cos], -1).flatten(-2)
+    return torch.cat([turned, x[..., r:]], -1)
+
+
 class Block(nn.Module):
-    """Pre-norm transformer layer; ``key_padding`` (B, S) True marks padding keys to ignore."""
+    """Pre-norm transformer layer; ``key_padding`` (B, S) True marks padding keys to ignore;
+    ``angles`` (B, S, R/2), when given, rotate queries and keys (`rotate`)."""
 
     def __init__(self, dim: int, heads: int, dropout: float) -> None:
         super().__init__()
@@ -257,10 +286,14 @@ class Block(nn.Module):
         self.proj = nn.Linear(dim, dim)
         self.mlp = nn.Sequential(nn.Linear(dim, 4 * dim), nn.GELU(), nn.Linear(4 * dim, dim))
 
-    def forward(self, x: torch.Tensor, key_padding: torch.Tensor) -> torch.Tensor:
+    def forward(
+        self, x: torch.Tensor, key_padding: torch.Tensor, angles: torch.Tensor | None = None
+    ) -> torch.Tensor:
         b, s, d = x.shape
         qkv = self.qkv(self.norm1(x)).reshape(b, s, 3, self.heads, d // self.heads)
         q, k, v = qkv.permute(2, 0, 3, 1, 4)  # (B, heads, S, hd) each
+        if angles is not None:
+            q, k = rotate(q, angles), rotate(k, angles)
         attend = ~key_padding[:, None, None, :]  # (B, 1, 1, S)
         p = self.dropout if self.training else 0.0
         a = F.scaled_dot_product_attention(q, k, v, attn_mask=attend, dropout_p=p)
@@ -468,9 +501,10 @@ class FrameTemporalBackbone(nn.Module):
             paddings.append(unread)
         seq = torch.cat(parts, dim=1)  # (B, 2 + T + L [+ words], D)
         key_padding = torch.cat(paddings, 1)  # (B, S): True = padding, never attended
+        angles = self.angles(frames, order, words, seq.shape[1]) if self.config.rotary else None
         h = seq
         for block in self.blocks:
-            h = block(h, key_padding)
+            h = block(h, key_padding, angles)
         h = self.norm(h)  # (B, S, D)
         kept_ratio = keep.float().mean().item()
         pooled, shortfall = h[:, 0], None
@@ -484,6 +518,36 @@ class FrameTemporalBackbone(nn.Module):
             unmet = self.unmet(read_words) + self.unmet_direct(read)  # (B, most, 2)
             shortfall = self.shortfall(unmet, instruction_words)
         return pooled, h[:, 2 : 2 + t], kept_ratio, shortfall
+
+    def angles(
+        self, frames: torch.Tensor, order: torch.Tensor, words: WordBatch | None, length: int
+    ) -> torch.Tensor:
+        """(B, S, R/2) rotary angles of the sequence: kept grid tokens at their patch centre,
+        screen words at their box centre, both in source-frame pixels (clip pixels without
+        words); CLS, instruction, frame summaries and instruction words stay unrotated."""
+        c, (b, t), device = self.config, frames.shape[:2], frames.device
+        gh, gw = c.grid
+        n = gh * gw
+        index = torch.arange(n, device=device)
+        grid = torch.stack([index // gw, index % gw], 1).float().add(0.5).mul(c.patch)  # (N, 2)
+        scale = torch.ones(b, 1, 2, device=device)
+        if words is not None:
+            scale[:, 0] = torch.tensor(
+                [[w.height / c.height, w.width / c.width] for w in words.screen], device=device
+            )
+        places = torch.zeros(b, length, 2, device=device)
+        placed = torch.zeros(b, length, dtype=torch.bool, device=device)
+        kept = order.shape[1]
+        places[:, 2 + t : 2 + t + kept] = grid[order % n] * scale
+        placed[:, 2 + t : 2 + t + kept] = True  # padding positions are never attended anyway
+        if words is not None:
+            start = 2 + t + kept
+            for i, clip in enumerate(words.screen):
+                box = torch.from_numpy(clip.box).to(device).float()  # (S_i, 4)
+                places[i, start : start + len(clip), 0] = (box[:, 0] + box[:, 1]) / 2
+                places[i, start : start + len(clip), 1] = (box[:, 2] + box[:, 3]) / 2
+                placed[i, start : start + len(clip)] = True
+        return rotary_angles(places, placed, c.dim // c.heads)
 
     @staticmethod
     def shortfall(unmet: torch.Tensor, instruction_words: torch.Tensor) -> torch.Tensor:

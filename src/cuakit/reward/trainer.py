@@ -64,6 +64,8 @@ class RewardConfig:
     words: bool = True
     """frame-temporal only: also read the screen's words at native resolution and match them
     with the instruction's (cuakit.video.words)"""
+    rotary: bool = False
+    """frame-temporal only: 2-D rotary positions (screen pixels) for grid and word tokens"""
     epochs: int = 6
     """passes over the training success examples"""
     batch_size: int = 16
@@ -124,6 +126,7 @@ class RewardConfig:
         return RewardModelConfig(
             backbone=self.backbone, frames=self.frames, height=self.height, width=self.width,
             prune_spatial=self.prune, prune_temporal=self.prune, words=self.words,
+            rotary=self.rotary,
         )  # fmt: skip
 
 
