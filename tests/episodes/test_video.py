@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from cuakit.episodes.bench import synthetic_screen
-from cuakit.episodes.video import VideoEncoder, read_frames
+from cuakit.episodes.video import VideoEncoder, read_frames, video_fps
 from cuakit.errors import VideoError
 
 
@@ -46,6 +46,16 @@ def test_index_past_the_end_names_the_file_and_count(tmp_path: Path) -> None:
     encode(tmp_path / "v.mp4", synthetic_screen(4, 32, 20), "lossless")
     with pytest.raises(VideoError, match=r"frame 9 not found in .*v\.mp4: the file holds 4 frames"):
         read_frames(tmp_path / "v.mp4", [9])
+
+
+def test_the_frame_rate_is_read_from_the_file(tmp_path: Path) -> None:
+    encoder = VideoEncoder(tmp_path / "v.mp4", fps=7, codec="lossless")
+    for frame in synthetic_screen(5, 32, 20):
+        encoder.add(frame)
+    encoder.close()
+    assert video_fps(tmp_path / "v.mp4") == 7.0
+    with pytest.raises(VideoError, match=r"missing\.mp4 cannot be opened"):
+        video_fps(tmp_path / "missing.mp4")
 
 
 def test_missing_and_corrupt_files_are_typed_errors(tmp_path: Path) -> None:

@@ -65,9 +65,15 @@ def words(batch: int = 3, shift: int = 0) -> WordBatch:
     )
 
 
+def lengths(batch: int, seconds: float = 2.0) -> torch.Tensor:
+    """(B,) recording lengths in seconds, what a model with ``duration`` reads."""
+    return torch.full((batch,), seconds)
+
+
 def run(model: VideoRewardModel, frames: torch.Tensor, embedding: torch.Tensor) -> RewardOutput:
     """Forward with the words a reading model needs (each clip's own, by batch position)."""
-    return model(frames, embedding, words(frames.shape[0]) if model.reads_words else None)
+    read = words(frames.shape[0]) if model.reads_words else None
+    return model(frames, embedding, read, seconds=lengths(frames.shape[0]))
 
 
 def clips(batch: int = 3, seed: int = 0) -> torch.Tensor:
@@ -125,7 +131,7 @@ def test_save_and_load_give_identical_outputs(backbone: str, tmp_path: Path) -> 
     model = model_for(backbone).eval()
     model.save_pretrained(tmp_path / "ckpt")
     meta = json.loads((tmp_path / "ckpt" / "config.json").read_text())
-    assert meta["format"] == "cuakit-reward-model" and meta["format_version"] == 7
+    assert meta["format"] == "cuakit-reward-model" and meta["format_version"] == 8
     assert meta["backbone"] == meta["config"]["backbone"] == model.config.backbone
     loaded = VideoRewardModel.from_pretrained(tmp_path / "ckpt", backbone=model.config.backbone)
     assert not loaded.training and loaded.config == model.config
@@ -140,7 +146,7 @@ def test_outputs_depend_on_the_instruction(backbone: str) -> None:
     read = None
     if model.reads_words:  # the same screen words too; only the instruction differs
         read = WordBatch.build([screen_words(SCREENS[0])] * 2, INSTRUCTIONS[:2])
-    out = model(video, text(2), read)  # the same video under two instructions
+    out = model(video, text(2), read, seconds=lengths(2))  # the same video under two instructions
     assert (out.reward[0] - out.reward[1]).abs() > 1e-4
     assert (out.progress_logits[0] - out.progress_logits[1]).abs().max() > 1e-4
 
@@ -151,7 +157,7 @@ def test_a_reading_model_sees_the_screen_words() -> None:
     read = WordBatch.build(
         [screen_words(["Done:", "Delete"]), screen_words(["Done:", "Copy"])], ["Press Delete"] * 2
     )
-    out = model(video, embedding, read)  # same pixels, same instruction, other words
+    out = model(video, embedding, read, seconds=lengths(2))  # same pixels and instruction
     assert (out.success_logit[0] - out.success_logit[1]).abs() > 1e-4
 
 
@@ -164,15 +170,15 @@ def test_a_reading_model_sees_which_word_the_pointer_pressed() -> None:
     read = WordBatch.build(
         [replace(base, pointer=flags) for flags in pressed], ["Press Delete"] * 2
     )
-    out = model(video, embedding, read)  # same pixels, words and instruction; another click
+    out = model(video, embedding, read, seconds=lengths(2))  # only the click differs
     assert (out.success_logit[0] - out.success_logit[1]).abs() > 1e-4
 
 
 def test_a_reading_model_without_words_is_a_clear_error() -> None:
     with pytest.raises(RewardInputError, match="reads screen words; pass words="):
-        model_for("frame-temporal")(clips(), text())
+        model_for("frame-temporal")(clips(), text(), seconds=lengths(3))
     with pytest.raises(RewardInputError, match="2 clips of words for a batch of 3"):
-        model_for("frame-temporal")(clips(), text(), words(2))
+        model_for("frame-temporal")(clips(), text(), words(2), seconds=lengths(3))
     with pytest.raises(RewardInputError, match="2 clips of screen words but 1 instructions"):
         WordBatch.build([screen_words(["a"])] * 2, ["Press a"])
 
@@ -185,12 +191,14 @@ def test_a_clips_score_does_not_depend_on_the_rest_of_the_batch() -> None:
         frames[:1],
         embedded[:1],
         WordBatch(read.screen[:1], read.instruction[:1], read.scores[:1]),
+        seconds=lengths(1),
     )
-    batched = model(frames, embedded, read)
+    batched = model(frames, embedded, read, seconds=lengths(3))
     repeated = model(
         frames[[0, 0]],
         embedded[[0, 0]],
         WordBatch(read.screen[:1] * 2, read.instruction[:1] * 2, read.scores[:1] * 2),
+        seconds=lengths(2),
     )
     torch.testing.assert_close(batched.reward[:1], alone.reward, atol=1e-5, rtol=1e-4)
     torch.testing.assert_close(repeated.reward, alone.reward.expand(2), atol=1e-5, rtol=1e-4)
@@ -203,7 +211,7 @@ def test_a_clip_without_any_word_still_scores() -> None:
         pointer=np.zeros((0, POINTER_SIZE), np.float32), height=300, width=480,
     )  # fmt: skip
     read = WordBatch.build([empty, screen_words(SCREENS[1])], ["Press Delete", "Open Archive"])
-    out = model_for("frame-temporal").eval()(clips(2), text(2), read)
+    out = model_for("frame-temporal").eval()(clips(2), text(2), read, seconds=lengths(2))
     assert torch.isfinite(out.reward).all() and torch.isfinite(out.success_logit).all()
 
 
@@ -256,8 +264,8 @@ def test_rotary_places_reach_the_attention_and_add_no_parameters() -> None:
     flat.load_state_dict(rotary.state_dict())  # same weights: only the rotation differs
     frames, embedded, read = clips(2), text(2), words(2)
     a, b = (
-        rotary(frames, embedded, read),
-        flat(frames, embedded, read),
+        rotary(frames, embedded, read, seconds=lengths(2)),
+        flat(frames, embedded, read, seconds=lengths(2)),
     )
     assert (a.success_logit - b.success_logit).abs().max().item() > 1e-4
 
@@ -266,10 +274,10 @@ def test_an_instruction_word_left_undone_lowers_the_success_logit() -> None:
     model = model_for("frame-temporal").eval()
     read = WordBatch.build([screen_words(SCREENS[1])], ["Open Archive"])
     frames, embedded = clips(1), text(1)
-    before = model(frames, embedded, read)
+    before = model(frames, embedded, read, seconds=lengths(1))
     with torch.no_grad():
         model.backbone.unmet.bias.fill_(8.0)  # every word: "left undone"
-    after = model(frames, embedded, read)
+    after = model(frames, embedded, read, seconds=lengths(1))
     assert (before.success_logit - after.success_logit).item() > 7.0
     assert (before.reward - after.reward).item() > 7.0
 
@@ -321,9 +329,11 @@ def test_clips_with_different_kept_counts_batch_like_single_clips() -> None:
     counts = model.backbone.keep_mask(frames).sum((1, 2))
     assert len(set(counts.tolist())) > 1  # and different word counts: 3, 2 and 4
     with torch.inference_mode():
-        batch = model(frames, text(), words(3))
+        batch = model(frames, text(), words(3), seconds=lengths(3))
         for b in range(3):
-            single = model(frames[b : b + 1], text()[b : b + 1], words(1, shift=b))
+            single = model(
+                frames[b : b + 1], text()[b : b + 1], words(1, shift=b), seconds=lengths(1)
+            )
             torch.testing.assert_close(single.reward, batch.reward[b : b + 1], atol=1e-5, rtol=0)
             torch.testing.assert_close(
                 single.progress_logits, batch.progress_logits[b : b + 1], atol=1e-5, rtol=0
@@ -335,11 +345,12 @@ def test_a_precomputed_pruning_mask_gives_the_same_outputs() -> None:
     frames, embedded, read = clips(3), text(3), words(3)
     keep = model.backbone.keep_mask(frames)
     with torch.inference_mode():
-        assert_same(model(frames, embedded, read, keep), model(frames, embedded, read))
+        given = model(frames, embedded, read, keep, lengths(3))
+        assert_same(given, model(frames, embedded, read, seconds=lengths(3)))
         everything = torch.ones_like(keep)  # the mask given is the mask used
-        assert model(frames, embedded, read, everything).kept_ratio == 1.0
+        assert model(frames, embedded, read, everything, lengths(3)).kept_ratio == 1.0
     with pytest.raises(RewardInputError, match=r"keep: expected .* \(3, 4, 40\), got \(3, 4, 4\)"):
-        model(frames, embedded, read, keep[..., :4])
+        model(frames, embedded, read, keep[..., :4], lengths(3))
 
 
 def test_pretrained_timesformer_loads_from_a_local_folder(tmp_path: Path) -> None:
@@ -465,3 +476,45 @@ def test_bad_configs_are_rejected() -> None:
         RewardModelConfig(height=90)
     with pytest.raises(ConfigError, match="not divisible by heads"):
         RewardModelConfig(dim=100, heads=8)
+
+
+def test_a_model_reading_durations_needs_them_and_checks_them() -> None:
+    model = model_for("frame-temporal-pixels").eval()
+    with pytest.raises(RewardInputError, match=r"seconds: .* pass seconds= a \(3,\) tensor"):
+        model(clips(), text())
+    with pytest.raises(RewardInputError, match=r"got \(2,\)"):
+        model(clips(), text(), seconds=lengths(2))
+    with pytest.raises(RewardInputError, match="finite and ≥ 0"):
+        model(clips(), text(), seconds=torch.tensor([1.0, -1.0, 2.0]))
+    without = model_for("frame-temporal-pixels", duration=False).eval()
+    assert torch.isfinite(without(clips(), text()).reward).all()  # no lengths needed
+
+
+def test_the_same_frames_at_another_length_score_differently() -> None:
+    """Sampled frames alone cannot tell a quick success from a slow one (efficiency pairs)."""
+    model = model_for("frame-temporal").eval()
+    video, embedding = clips(1).expand(2, -1, -1, -1, -1), text(1).expand(2, -1)
+    read = WordBatch.build([screen_words(SCREENS[0])] * 2, [INSTRUCTIONS[0]] * 2)
+    out = model(video, embedding, read, seconds=torch.tensor([1.5, 6.0]))
+    assert (out.reward[0] - out.reward[1]).abs() > 1e-4
+
+
+def test_bradley_terry_learns_to_prefer_the_quicker_of_two_identical_videos() -> None:
+    model = model_for("frame-temporal-pixels").train()
+    optimizer = torch.optim.AdamW(model.parameters(), lr=3e-3)
+    frames, embedded = clips(4), text(4)
+    quick, slow = torch.tensor([1.0, 2.0, 1.5, 3.0]), torch.tensor([4.0, 3.0, 6.0, 8.0])
+    for _ in range(40):
+        optimizer.zero_grad()
+        loss = -F.logsigmoid(
+            model(frames, embedded, seconds=quick).reward
+            - model(frames, embedded, seconds=slow).reward
+        ).mean()
+        loss.backward()
+        optimizer.step()
+    model.eval()
+    other = clips(4, seed=5)  # unseen pixels, unseen lengths in between
+    with torch.no_grad():
+        a = model(other, embedded, seconds=torch.tensor([1.2, 2.2, 1.8, 2.6])).reward
+        b = model(other, embedded, seconds=torch.tensor([5.0, 7.0, 4.5, 5.5])).reward
+    assert (a > b).all()

@@ -59,6 +59,15 @@ def test_final_frame_reaches_the_model(tiny: Path) -> None:
         assert np.array_equal(bank.clip(meta.index)[-1].permute(1, 2, 0).numpy(), last)
 
 
+def test_the_bank_gives_each_whole_recordings_length(tiny: Path) -> None:
+    dataset = EpisodeDataset(tiny)
+    bank = ClipBank(dataset, frames=6, height=60, width=100)
+    metas = dataset.episodes[:4]
+    seconds = bank.seconds([m.index for m in metas])
+    expected = [m.num_frames / dataset.info.fps for m in metas]
+    assert seconds.tolist() == pytest.approx(expected) and len(set(expected)) > 1
+
+
 def test_the_bank_reads_the_clips_words_at_full_resolution_and_caches_them(tiny: Path) -> None:
     dataset = EpisodeDataset(tiny)
     bank = ClipBank(dataset, frames=6, height=60, width=100, words=True)
@@ -117,6 +126,10 @@ def test_bradley_terry_prefers_the_chosen_video(tiny: Path, tmp_path: Path) -> N
     trainer.train()
     after = trainer._pair_accuracy(pairs)
     assert after >= 0.9 and after > before
+    per_criterion = trainer._pair_accuracies(pairs)  # the fixture's pairs are all correctness
+    assert (
+        per_criterion["correctness"] == per_criterion["all"] == {"accuracy": after, "n": len(pairs)}
+    )
 
 
 def test_parameters_change_after_a_step(tiny: Path, tmp_path: Path) -> None:
@@ -155,6 +168,8 @@ def test_bad_inputs_are_typed_errors(tiny: Path, tmp_path: Path) -> None:
     frames = EpisodeDataset(tiny).frames(0)
     with pytest.raises(RewardInputError):
         Scorer.from_run(run).score([frames], ["   "])
+    with pytest.raises(RewardInputError, match="fps=0"):
+        Scorer.from_run(run).score([frames], ["Click OK"], fps=0)
 
 
 def test_kept_ratio_reports_what_pruning_keeps(tiny: Path, tmp_path: Path) -> None:

@@ -299,7 +299,7 @@ def train(
 
         # Score the rollout's finished episodes in one batch and place their rewards.
         judgements = (
-            score_episodes(scorer, finished, config.score_batch)
+            score_episodes(scorer, finished, config.score_batch, config.fps)
             if scorer and finished
             else [None] * len(finished)
         )
@@ -497,7 +497,9 @@ def evaluate(
         "episode_length": float(np.mean([len(t.gt) for t in traces])),
         "level": level,
     }
-    scores = score_episodes(judge, traces, config.score_batch) if judge is not None else None
+    scores = (
+        score_episodes(judge, traces, config.score_batch, config.fps) if judge is not None else None
+    )
     if scores is not None:
         result["predicted_success_rate"] = float(np.mean([s.p_success for s in scores]))
         result["hacking_gap"] = result["predicted_success_rate"] - result["success_rate"]

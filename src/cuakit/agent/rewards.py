@@ -157,10 +157,11 @@ class VideoJudgement:
 
 
 def score_episodes(
-    scorer: Scorer, traces: Sequence[EpisodeTrace], batch: int = 16
+    scorer: Scorer, traces: Sequence[EpisodeTrace], batch: int = 16, fps: float = 10.0
 ) -> list[VideoJudgement]:
-    """Judge finished episodes' videos in batches of ``batch``."""
-    scores = scorer.score([t.video() for t in traces], [t.instruction for t in traces], batch)
+    """Judge finished episodes' videos, recorded at ``fps``, in batches of ``batch``."""
+    videos, instructions = [t.video() for t in traces], [t.instruction for t in traces]
+    scores = scorer.score(videos, instructions, batch, fps)
     out = []
     for trace, score in zip(traces, scores, strict=True):
         # P(on track) at every recorded frame, interpolated between the model's sampled ones.

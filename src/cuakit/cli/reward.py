@@ -11,7 +11,7 @@ import tyro
 from rich.table import Table
 
 from cuakit.cli.common import PhaseBars, emit_json, out_console, phase_progress
-from cuakit.episodes import read_frames
+from cuakit.episodes import read_frames, video_fps
 from cuakit.errors import RewardInputError
 from cuakit.reward.evaluate import plot_confusion, plot_reliability
 from cuakit.reward.scoring import Scorer, run_config
@@ -24,6 +24,8 @@ def _summary_table(title: str, test: dict[str, Any]) -> Table:
         value = test["success"][key]
         table.add_row(f"success {key}", f"{value:.3f}" if isinstance(value, float) else str(value))
     table.add_row("pair accuracy", f"{test['pair_accuracy']:.3f} ({test['pairs']} pairs)")
+    for criterion, row in test.get("pairs_per_criterion", {}).items():
+        table.add_row(f"  {criterion} pairs", f"{row['accuracy']:.3f} ({row['n']} pairs)")
     table.add_row(
         "first-deviation IoU", f"{test['deviation_iou']:.3f} ({test['deviation_examples']})"
     )
@@ -131,7 +133,7 @@ def run_score(args: ScoreArgs) -> None:
     if not args.instruction.strip():
         raise RewardInputError("--instruction is empty: pass the task the video should show")
     scorer = Scorer.from_run(args.checkpoint)
-    [score] = scorer.score([read_frames(args.video)], [args.instruction])
+    [score] = scorer.score([read_frames(args.video)], [args.instruction], fps=video_fps(args.video))
     result = {
         "video": str(args.video),
         "instruction": args.instruction,

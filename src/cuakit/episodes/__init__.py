@@ -6,7 +6,7 @@ See ``cuakit.episodes.format`` for the folder layout.
 from cuakit.episodes.dataset import EpisodeDataset
 from cuakit.episodes.format import FORMAT_VERSION, DatasetInfo
 from cuakit.episodes.labels import PREFERENCES, SUCCESS
-from cuakit.episodes.video import VideoEncoder, read_frames
+from cuakit.episodes.video import VideoEncoder, read_frames, video_fps
 from cuakit.episodes.writer import EpisodeMeta, EpisodeWriter
 
 __all__ = [
@@ -19,4 +19,5 @@ __all__ = [
     "EpisodeWriter",
     "VideoEncoder",
     "read_frames",
+    "video_fps",
 ]

@@ -254,6 +254,20 @@ def read_frames(
     return frames
 
 
+def video_fps(path: Path) -> float:
+    """The frame rate ``path`` was encoded at (its stream's average rate)."""
+    try:
+        with av.open(str(path)) as container:
+            if not container.streams.video:
+                raise VideoError(f"{path} has no video stream: re-record the episode or drop it")
+            rate = container.streams.video[0].average_rate
+    except (av.FFmpegError, OSError, ValueError) as exc:
+        raise VideoError(f"{path} cannot be opened ({exc}): the file is corrupt") from exc
+    if not rate:
+        raise VideoError(f"{path} states no frame rate: re-encode it at a constant fps")
+    return float(rate)
+
+
 def count_frames(path: Path) -> int:
     """Number of decodable frames in ``path`` (decodes the whole file)."""
     return len(read_frames(path))

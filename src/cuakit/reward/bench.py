@@ -162,10 +162,11 @@ def bench_row(
     batch = clips.shape[0]
     model = model.eval()
     words = bench_words(batch, clips.shape[1]) if model.reads_words else None
+    seconds = torch.full((batch,), 2.0) if model.config.duration else None  # a 20-frame video
 
     def infer() -> RewardOutput:
         with torch.inference_mode(), _autocast(precision):
-            return model(clips, text, words)
+            return model(clips, text, words, seconds=seconds)
 
     flops, out = _count_flops(infer)
     kept_ratio = out.kept_ratio
@@ -184,7 +185,7 @@ def bench_row(
         def step() -> None:
             optimizer.zero_grad(set_to_none=True)
             with _autocast(precision):
-                out = trained(clips, text, words)
+                out = trained(clips, text, words, seconds=seconds)
             _loss(out).backward()
             optimizer.step()
 

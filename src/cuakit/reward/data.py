@@ -225,6 +225,12 @@ class ClipBank:
         """Original frame index of each of the clip's T frames."""
         return self._indices[episode]
 
+    def seconds(self, episodes: list[int]) -> torch.Tensor:
+        """float32 (B,): each episode's whole recording length in seconds (frames / fps)."""
+        fps = self.dataset.info.fps
+        lengths = [self.dataset.meta(e).num_frames / fps for e in episodes]
+        return torch.tensor(lengths, dtype=torch.float32)
+
     def batch(self, episodes: list[int]) -> torch.Tensor:
         """float32 (B, T, 3, H, W) in [0, 1]."""
         return torch.stack([self._clips[e] for e in episodes]).float().div_(255.0)

@@ -28,11 +28,15 @@ per-frame features ``(B, T, D)`` that the shared heads read:
 - ``cnn3d``: a small 3D CNN written here (stem + three blocks, FiLM after each; no temporal
   stride, so per-frame features come straight from the last block before temporal pooling).
 
+With ``duration`` (default) the pooled feature also embeds the whole recording's length in
+seconds (``forward(..., seconds=)``): T uniformly sampled frames look alike for a quick and a
+slow success, and of two successes the quicker is preferred (the efficiency pairs).
+
 Frames are float ``(B, T, 3, H, W)`` in [0, 1]; the instruction is its ``(B, text_dim)``
 embedding (`cuakit.reward.text.InstructionEncoder`). Checkpoints are a folder holding
 ``model.safetensors`` and ``config.json``::
 
-    {"format": "cuakit-reward-model", "format_version": 7, "backbone": "...", "config": {...}}
+    {"format": "cuakit-reward-model", "format_version": 8, "backbone": "...", "config": {...}}
 """
 
 from __future__ import annotations
@@ -66,8 +70,9 @@ from cuakit.video.words import (
 
 BACKBONES = ("frame-temporal", "timesformer", "cnn3d")
 FORMAT_NAME = "cuakit-reward-model"
-FORMAT_VERSION = 7  # 2: frame-temporal reads screen words; 3: their look; 4: the pointer;
-# 5: strict match scores; 6: per-word unmet head, the last press; 7: rotary screen positions
+FORMAT_VERSION = 8  # 2: frame-temporal reads screen words; 3: their look; 4: the pointer;
+# 5: strict match scores; 6: per-word unmet head, the last press; 7: rotary screen positions;
+# 8: the video's length
 MATCH_KINDS = 5
 """where an instruction word is looked for: anywhere, final frame, new text, pressed on, pressed
 last"""
@@ -120,6 +125,9 @@ class RewardModelConfig:
     rotary: bool = False
     """frame-temporal: rotate queries and keys of grid and screen-word tokens by their place on
     the screen (2-D RoPE, in source pixels), so attention can tell words on one row or column"""
+    duration: bool = True
+    """read each video's length in seconds (``forward(..., seconds=)``): T sampled frames look
+    the same for a quick and a slow success, and of two successes the quicker is preferred"""
 
     def __post_init__(self) -> None:
         if self.backbone not in BACKBONES:
@@ -672,6 +680,8 @@ class VideoRewardModel(nn.Module):
         else:
             self.backbone = Conv3dBackbone(config)
         d = self.backbone.out_dim
+        if config.duration:
+            self.duration_embed = nn.Sequential(nn.Linear(1, d), nn.GELU(), nn.Linear(d, d))
         self.reward_head = nn.Linear(d, 1)
         self.success_head = nn.Linear(d, 1)
         self.progress_head = nn.Linear(d, 1)
@@ -687,6 +697,7 @@ class VideoRewardModel(nn.Module):
         text: torch.Tensor,
         words: WordBatch | None = None,
         keep: torch.Tensor | None = None,
+        seconds: torch.Tensor | None = None,
     ) -> None:
         c = self.config
         expected = f"(B, {c.frames}, 3, {c.height}, {c.width})"
@@ -736,6 +747,18 @@ class VideoRewardModel(nn.Module):
                 raise RewardInputError(
                     f"words: {len(words)} clips of words for a batch of {frames.shape[0]} clips"
                 )
+        if c.duration:
+            batch = frames.shape[0]
+            if not isinstance(seconds, torch.Tensor) or tuple(seconds.shape) != (batch,):
+                got = tuple(seconds.shape) if isinstance(seconds, torch.Tensor) else seconds
+                raise RewardInputError(
+                    f"seconds: this model reads each video's length; pass seconds= a ({batch},) "
+                    f"tensor of recording lengths in seconds (frames recorded / fps), got {got!r}"
+                )
+            if not bool(torch.isfinite(seconds).all() and (seconds >= 0).all()):
+                raise RewardInputError(
+                    f"seconds: video lengths must be finite and ≥ 0, got {seconds.tolist()}"
+                )
 
     def forward(
         self,
@@ -743,11 +766,13 @@ class VideoRewardModel(nn.Module):
         text: torch.Tensor,
         words: WordBatch | None = None,
         keep: torch.Tensor | None = None,
+        seconds: torch.Tensor | None = None,
     ) -> RewardOutput:
         """``words`` is required when `reads_words`, ignored otherwise. ``keep``: frame-temporal
         only, the clips' pruning mask ``backbone.keep_mask(frames)`` (B, T, N) when the caller
-        has it already (a trainer sees each clip many times); None computes it."""
-        self.check_inputs(frames, text, words, keep)
+        has it already (a trainer sees each clip many times); None computes it. ``seconds``
+        (B,): each whole recording's length, required with ``config.duration``."""
+        self.check_inputs(frames, text, words, keep, seconds)
         shortfall = None
         if self.config.backbone == "frame-temporal":
             pooled, per_frame, kept_ratio, shortfall = self.backbone(
@@ -755,6 +780,9 @@ class VideoRewardModel(nn.Module):
             )
         else:
             pooled, per_frame, kept_ratio = self.backbone(frames, text.to(frames.dtype))
+        if self.config.duration:
+            length = torch.log1p(seconds.to(pooled.device, torch.float32))[:, None]  # (B, 1)
+            pooled = pooled + self.duration_embed(length.to(pooled.dtype))
         reward = self.reward_head(pooled).squeeze(-1).float()  # (B,)
         success_logit = self.success_head(pooled).squeeze(-1).float()  # (B,)
         if shortfall is not None:  # what the instruction asks and the video leaves undone

@@ -66,9 +66,16 @@ class Scorer:
 
     @torch.no_grad()
     def score(
-        self, videos: Sequence[np.ndarray], instructions: Sequence[str], batch: int = 16
+        self,
+        videos: Sequence[np.ndarray],
+        instructions: Sequence[str],
+        batch: int = 16,
+        fps: float = 10.0,
     ) -> list[VideoScore]:
-        """Score each (N_i, H, W, 3) uint8 video under its instruction, in batches."""
+        """Score each (N_i, H, W, 3) uint8 video, recorded at ``fps``, under its instruction,
+        in batches."""
+        if not fps > 0:
+            raise RewardInputError(f"fps={fps}: pass the videos' recording rate, e.g. 10")
         if len(videos) != len(instructions):
             raise RewardInputError(f"{len(videos)} videos but {len(instructions)} instructions")
         out: list[VideoScore] = []
@@ -80,7 +87,8 @@ class Scorer:
             if self.model.reads_words:
                 limit = self.config.max_instruction_words
                 words = WordBatch.build([w for w in read if w is not None], chunk, limit)
-            result = self.model(torch.stack(clips), text, words)
+            seconds = torch.tensor([len(v) / fps for v in videos[lo : lo + batch]])
+            result = self.model(torch.stack(clips), text, words, seconds=seconds)
             tracks = torch.sigmoid(result.progress_logits.float()).numpy()
             for i, chosen in enumerate(picks):
                 flip = flip_frame(tracks[i])

@@ -66,6 +66,8 @@ class RewardConfig:
     with the instruction's (cuakit.video.words)"""
     rotary: bool = False
     """frame-temporal only: 2-D rotary positions (screen pixels) for grid and word tokens"""
+    duration: bool = True
+    """the model also reads each video's length (of two successes the quicker is preferred)"""
     epochs: int = 6
     """passes over the training success examples"""
     batch_size: int = 16
@@ -126,7 +128,7 @@ class RewardConfig:
         return RewardModelConfig(
             backbone=self.backbone, frames=self.frames, height=self.height, width=self.width,
             prune_spatial=self.prune, prune_temporal=self.prune, words=self.words,
-            rotary=self.rotary,
+            rotary=self.rotary, duration=self.duration,
         )  # fmt: skip
 
 
@@ -254,8 +256,9 @@ class RewardTrainer:
         text = torch.stack([self.embeddings[i] for i in instructions])
         words = self._words(episodes + chosen + rejected, instructions)
         keep = self._keep(episodes + chosen + rejected, clips)
+        seconds = self.bank.seconds(episodes + chosen + rejected)
         with torch.autocast("cpu", dtype=torch.bfloat16, enabled=self.config.bf16):
-            out = self.model(clips, text, words, keep)
+            out = self.model(clips, text, words, keep, seconds)
         b, p = len(examples), len(pairs)
         labels = torch.tensor([float(e.label) for e in examples])
         targets, masks = zip(
@@ -361,7 +364,9 @@ class RewardTrainer:
             text = torch.stack([self.embeddings[i] for i in instructions[lo : lo + batch]])
             words = self._words(chunk, instructions[lo : lo + batch])
             with torch.autocast("cpu", dtype=torch.bfloat16, enabled=self.config.bf16):
-                out = self.model(clips, text, words, self._keep(chunk, clips))
+                out = self.model(
+                    clips, text, words, self._keep(chunk, clips), self.bank.seconds(chunk)
+                )
             rewards.append(out.reward.float())
             probs.append(torch.sigmoid(out.success_logit.float()))
             tracks.append(torch.sigmoid(out.progress_logits.float()))
@@ -380,11 +385,28 @@ class RewardTrainer:
         return result
 
     def _pair_accuracy(self, pairs: list[PairExample]) -> float:
+        return self._pair_accuracies(pairs)["all"]["accuracy"]
+
+    def _pair_accuracies(self, pairs: list[PairExample]) -> dict[str, dict[str, float]]:
+        """``{"all" | criterion: {"accuracy", "n"}}`` over ``pairs``, per criterion
+        (correctness, efficiency, progress) too; each episode scored once, under its own
+        instruction."""
         episodes = sorted({p.chosen for p in pairs} | {p.rejected for p in pairs})
         rewards, _, _ = self.score(episodes, [self.dataset.meta(e).instruction for e in episodes])
         by_episode = dict(zip(episodes, rewards, strict=True))
-        return ev.pair_accuracy([by_episode[p.chosen] for p in pairs],
-                                [by_episode[p.rejected] for p in pairs])  # fmt: skip
+        groups = {"all": pairs} | {
+            criterion: [p for p in pairs if p.criterion == criterion]
+            for criterion in sorted({p.criterion for p in pairs})
+        }
+        return {
+            name: {
+                "accuracy": ev.pair_accuracy(
+                    [by_episode[p.chosen] for p in group], [by_episode[p.rejected] for p in group]
+                ),
+                "n": len(group),
+            }
+            for name, group in groups.items()
+        }
 
     def evaluate(self, examples: list[SuccessExample], pairs: list[PairExample]) -> dict[str, Any]:
         """Held-out metrics; flipped (noisy) pairs are excluded from pairwise accuracy."""
@@ -393,8 +415,10 @@ class RewardTrainer:
         labels = [e.label for e in examples]
         result: dict[str, Any] = {"success": ev.binary_metrics(labels, probs)}
         clean = [p for p in pairs if "flipped" not in p.criterion]
-        result["pair_accuracy"] = self._pair_accuracy(clean) if clean else float("nan")
+        by_criterion = self._pair_accuracies(clean) if clean else {}
+        result["pair_accuracy"] = by_criterion.pop("all", {"accuracy": float("nan")})["accuracy"]
         result["pairs"] = len(clean)
+        result["pairs_per_criterion"] = by_criterion
         ious = []
         for example, track in zip(examples, tracks, strict=True):
             if not example.label and example.deviation_frame is not None:
