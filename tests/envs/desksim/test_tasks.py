@@ -145,3 +145,72 @@ def test_cached_hover_rendering_matches_a_full_redraw(family: str) -> None:
             if terminated or truncated:
                 break
     assert checked > 10
+
+
+def still_scene(env: DeskSimEnv) -> np.ndarray:
+    """The screen without pointer, hover or press: what the task's state alone draws."""
+    assert env.desk is not None
+    return env.desk._draw_scene(None, pressed=False).copy()
+
+
+@pytest.mark.parametrize("family", FAMILY_NAMES)
+def test_the_decisive_step_changes_the_screen(family: str) -> None:
+    """A video judge sees only pixels: if the last step (OK, Open, Save …) drew nothing, a video
+    cut just before it would look like a success."""
+    env = DeskSimEnv(family, difficulty=2)
+    for seed in range(4):
+        env.reset(seed=seed)
+        done = False
+        while not done:
+            before = still_scene(env)
+            _, _, terminated, truncated, info = env.step(env.expert_action())
+            done = terminated or truncated
+        assert info["success"], f"{family} seed {seed}"
+        assert not np.array_equal(still_scene(env), before), f"{family} seed {seed}"
+
+
+def committed_values(family: str, params: dict) -> list[str]:
+    if family in ("dropdown-select", "form-fill"):
+        values = params["targets" if family == "dropdown-select" else "fields"]
+        return [f"{name}: {value}" for name, value in values.items()]
+    if family == "slider":
+        return [f"{params['slider']}: {params['value']}"]
+    if family == "settings-toggle":
+        return [f"{params['target']}: {'on' if params['state'] else 'off'}"]
+    if family == "checkboxes":
+        return params["targets"]
+    return [f"Opened {params['target']}"]  # scroll-list
+
+
+COMMITTING = [
+    "checkboxes",
+    "dropdown-select",
+    "form-fill",
+    "slider",
+    "settings-toggle",
+    "scroll-list",
+]
+
+
+@pytest.mark.parametrize("family", COMMITTING)
+def test_a_commit_is_confirmed_with_what_was_committed(family: str) -> None:
+    env = DeskSimEnv(family, difficulty=3)
+    for seed in range(3):
+        info = run_expert(env, seed)
+        assert info["success"]
+        assert env.desk is not None and env.task is not None
+        receipt = env.desk.windows[-1]
+        shown = " | ".join(widget.text for widget in receipt.widgets)
+        for value in committed_values(family, env.task.params()):
+            assert value in shown, f"{family} seed {seed}: {value!r} not in {shown!r}"
+
+
+def test_a_wrong_commit_confirms_the_wrong_values() -> None:
+    env = DeskSimEnv("dropdown-select", difficulty=1)
+    env.reset(seed=0)
+    assert env.desk is not None and env.task is not None
+    env.task.ok.on_press(env.desk)  # confirm without choosing: nothing is selected yet
+    receipt = env.desk.windows[-1]
+    assert receipt.title == "Saved"
+    assert [w.text for w in receipt.widgets] == [f"{env.task.drops[0].text}: none"]
+    assert not env.task.outcome().success

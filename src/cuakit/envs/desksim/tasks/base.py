@@ -203,6 +203,20 @@ class Task(ABC):
                     status, "text", f"Done: {text}"
                 )
 
+    def confirm(self, form: Window, title: str, lines: list[str]) -> Window:
+        """Replace a committed ``form`` with a window listing what was committed, as apps
+        confirm an OK, Submit or Open. Without it a commit changes nothing on screen, so a video
+        that stops just before it looks like one that made it, and no video judge can tell."""
+        lh = self.desk.theme.line_height
+        self.desk.close_window(form)
+        x, y, width, _ = form.rect
+        height = min(self.desk.theme.height - 4, lh + 2 + 12 + len(lines) * (lh + 4))
+        y = min(y, self.desk.theme.height - height - 2)
+        receipt = self.desk.add_window(Window(title, (x, y, width, height)))
+        for i, line in enumerate(lines):
+            receipt.add(Label((8, 6 + i * (lh + 4), width - 16, lh + 2), line))
+        return receipt
+
     def blocking_dialog(self) -> Window | None:
         """A modal window that is in the way (the expert dismisses it first)."""
         return self.desk.top_modal()

@@ -88,6 +88,11 @@ class DropdownSelect(Task):
     def _on_ok(self, desk: Desk) -> None:
         if self.submitted is None:  # the first confirmation is the one judged
             self.submitted = [d.selected for d in self.drops]
+            lines = [
+                f"{d.text}: {'none' if d.selected is None else d.options[d.selected]}"
+                for d in self.drops
+            ]
+            self.confirm(self.form, "Saved", lines)
 
     def params(self) -> dict[str, Any]:
         pairs = zip(self.drops, self.targets, strict=True)

@@ -17,7 +17,7 @@ from cuakit.envs.desksim.desk import Desk, SavedFile, Window
 from cuakit.envs.desksim.editor import Editor
 from cuakit.envs.desksim.popups import MenuBar
 from cuakit.envs.desksim.tasks.base import Task, pick
-from cuakit.envs.desksim.widgets import Button, ListBox
+from cuakit.envs.desksim.widgets import Button, Label, ListBox
 
 STEMS = (
     "notes",
@@ -117,6 +117,8 @@ class EditorBold(Task):
         self.save_button = self.app.add(Button((34, lh + 3, 46, lh), "Save", on_press=self.save))
         self.editor: Editor = self.app.add(Editor((4, 2 * lh + 7, width - 8, height - 2 * lh - 11)))
         self.editor.on_change = self.show_unsaved
+        # as editors say "Saved" in a status line: a save shows once the pointer moves on
+        self.status = self.app.add(Label((88, lh + 3, width - 96, lh), "", muted=True))
         self.dialog: Window | None = None
         self.file_list: ListBox | None = None
         self.opened: str | None = None
@@ -140,11 +142,13 @@ class EditorBold(Task):
         self.editor.load(list(saved.lines), set(saved.bold))
         self.opened = name
         self.app.title = f"Editor - {name}"  # " *" is appended while there are unsaved edits
+        self.status.text = ""
         self.desk.emit("load", text=name)
 
     def show_unsaved(self, desk: Desk) -> None:
         if self.opened is not None:
             self.app.title = f"Editor - {self.opened} *"
+            self.status.text = "Edited"
 
     def show_open_dialog(self, desk: Desk) -> None:
         if self.dialog is not None:
@@ -193,6 +197,7 @@ class EditorBold(Task):
         desk.files[self.opened] = SavedFile(tuple(self.editor.lines), frozenset(self.editor.bold))
         self.editor.modified = False
         self.app.title = f"Editor - {self.opened}"
+        self.status.text = f"Saved {self.opened}"
         desk.emit("save", text=self.opened)
 
     # ---- judging and the expert --------------------------------------------------------

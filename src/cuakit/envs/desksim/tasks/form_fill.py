@@ -92,6 +92,7 @@ class FormFill(Task):
     def _on_submit(self, desk: Desk) -> None:
         if self.submitted is None:  # the first submission is the one judged
             self.submitted = [f.value for f in self.fields]
+            self.confirm(self.form, "Submitted", [f"{f.text}: {f.value}" for f in self.fields])
 
     def _clear(self, desk: Desk) -> None:
         for field in self.fields:

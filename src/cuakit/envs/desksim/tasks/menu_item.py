@@ -102,13 +102,17 @@ class MenuItem(Task):
         needed = sum(self.desk.painter.text_width(t, theme.font_size) + 14 for t in titles)
         width = max(needed + 20, int(rng.integers(200, 250) if decoy else rng.integers(230, 290)))
         # the decoy is shorter, so it never hides the whole app
-        window = self.window(title, width, 80 if decoy else 110, closable=False)
+        height = 100 if decoy else 130
+        window = self.window(title, width, height, closable=False)
         bar.rect = (0, 0, width, theme.line_height)
         window.add(bar)
         name, city = NAMES[int(rng.integers(len(NAMES)))], CITIES[int(rng.integers(len(CITIES)))]
         lines = [f"Dear {name},", f"Thanks for the notes from {city}.", "See you next week."]
         for i, line in enumerate(lines[: 3 if not decoy else 2]):
             window.add(Label((10, theme.line_height + 8 + 20 * i, width - 20, 18), line))
+        # a status line names the command last chosen, so the choice shows once the menu closes
+        status = window.add(Label((10, height - 22, width - 20, 18), "", muted=True))
+        bar.on_select = lambda desk, menu, item: setattr(status, "text", f"Done: {menu} > {item}")
         return bar
 
     def params(self) -> dict[str, Any]:

@@ -80,7 +80,10 @@ class ScrollList(Task):
         self.win: Window = self.window(title, width, rows * lh + 2 * lh + 26)
         folder = FOLDERS[int(rng.integers(len(FOLDERS)))]
         self.win.add(Label((8, 4, width - 16, lh), f"Location: {folder}", muted=True))
-        self.list: ListBox = self.win.add(ListBox((8, lh + 8, width - 16, rows * lh + 2), names))
+        self.list: ListBox = self.win.add(
+            ListBox((8, lh + 8, width - 16, rows * lh + 2), names, on_open=self.show_opened)
+        )
+        self.folder = folder
         self.index = names.index(self.target)
         shown = self.list.visible_rows(theme)
         # usually start with the target out of view, above or below the visible rows
@@ -108,6 +111,11 @@ class ScrollList(Task):
 
     def open_pressed(self, desk: Desk) -> None:
         self.list.open(desk)
+
+    def show_opened(self, desk: Desk) -> None:
+        """The browser closes and the opened file's window takes its place, as in a real app."""
+        name = self.list.opened or ""
+        self.confirm(self.win, name, [f"Opened {name}", f"from {self.folder}"])
 
     def params(self) -> dict[str, Any]:
         return {"target": self.target, "items": len(self.list.items), "index": self.index}

@@ -169,10 +169,15 @@ class SettingsToggle(Task):
             desk.close_window(self.dialog)
 
     def _commit(self, desk: Desk) -> None:
-        self.applied = {name: box.checked for name, box in self.switches.items()}
+        before, self.applied = self.applied, {n: box.checked for n, box in self.switches.items()}
         self.committed = True
+        changed = [
+            f"{name}: {'on' if on else 'off'}"
+            for name, on in self.applied.items()
+            if on != before[name]
+        ]
         if self.dialog is not None:
-            desk.close_window(self.dialog)
+            self.confirm(self.dialog, "Settings saved", changed or ["No changes"])
 
     def _closed(self, desk: Desk) -> None:
         self.dialog, self.switches, self.tab_buttons = None, {}, {}

@@ -92,6 +92,7 @@ class SliderTask(Task):
 
     def applied(self, desk: Desk) -> None:
         self.results.append(self.settled())  # judged at the moment Apply is pressed
+        self.confirm(self.win, "Applied", [f"{s.text}: {s.value}" for s in self.sliders])
 
     def params(self) -> dict[str, Any]:
         return {
