@@ -3,7 +3,6 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from PIL import Image, ImageDraw, ImageFont
-from scipy import ndimage
 
 from cuakit.envs.desksim.render import draw_cursor
 from cuakit.reward.model import EXACT_MATCH, STRICT_MATCH
@@ -13,7 +12,6 @@ from cuakit.video.words import (
     LOOK_SIZE,
     MATCH_SIZES,
     POINTER_SIZE,
-    carets,
     clip_words,
     find_words,
     frame_words,
@@ -293,25 +291,3 @@ def test_a_word_drawn_larger_than_the_instruction_still_matches_at_its_size() ->
     assert reference_words("Press Submit").shape == (len(MATCH_SIZES), 2, CROP_HEIGHT, CROP_WIDTH)
     assert at_12.max() < EXACT_MATCH < 0.95 < every_size[:, 1].max()
     assert every_size[:, 0].max() < EXACT_MATCH  # "Press" is not on the screen at any size
-
-
-def test_a_caret_after_the_last_letter_leaves_the_word_as_it_is() -> None:
-    plain = screen({(30, 40): "Cairo"})
-    with_caret = plain.copy()
-    boxes, crops, _ = frame_words(plain)
-    ((top, bottom, _, right),) = boxes
-    with_caret[top - 4 : bottom + 4, right + 1] = 20  # a 1 px caret, taller than the letters
-    caret_boxes, caret_crops, _ = frame_words(with_caret)
-    assert caret_boxes == boxes
-    assert np.array_equal(caret_crops[0], crops[0])
-
-
-@pytest.mark.parametrize("size", [11, 12, 13])
-def test_tall_letters_and_box_sides_are_no_carets(size: int) -> None:
-    image = Image.new("RGB", (240, 60), (245, 245, 245))
-    draw = ImageDraw.Draw(image)
-    draw.text((10, 10), "Illegible flight |", fill=(20, 20, 20), font=ImageFont.load_default(size))
-    draw.rectangle((150, 5, 230, 40), outline=(90, 90, 90))  # a field's sides are 36 px tall
-    gray = np.asarray(image).astype(np.float32).mean(-1).round()
-    ink = np.abs(gray - ndimage.median_filter(gray, (7, 7))) > 40
-    assert not carets(ink).any()

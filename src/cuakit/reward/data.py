@@ -30,7 +30,7 @@ from cuakit.video.clips import resize, uniform_indices
 from cuakit.video.words import ClipWords, clip_words
 
 CACHE_DIR = ".cache"
-WORDS_VERSION = 8
+WORDS_VERSION = 7
 """bumped whenever `cuakit.video.words` reads differently, so stale word caches are rebuilt"""
 
 

@@ -54,12 +54,6 @@ CROP_WIDTH = 80
 """crop canvas width in pixels (longer words are cut at the right)"""
 INK_THRESHOLD = 40.0
 """grey levels between a pixel and its local median above which it counts as ink"""
-CARET_HEIGHT = 14
-"""pixels from which a free-standing upright line is a caret, no letter (desksim's 11-13 px
-fonts draw stems of at most 11 px, its carets are 14-20 px tall)"""
-BESIDE_LINE = 0.3
-"""share of a caret's rows the column beside it may have ink on (a letter's bowl or arm
-fills more)"""
 SAME_WORD = 8.0
 """mean absolute crop difference (grey levels) under which two crops are the same word"""
 FONT_SIZE = 12
@@ -129,32 +123,6 @@ def _gray(frame: np.ndarray) -> np.ndarray:
     return frame.astype(np.float32).mean(-1).round()
 
 
-def carets(ink: np.ndarray, min_height: int = CARET_HEIGHT) -> np.ndarray:
-    """bool ``(H, W)``: the ink of text carets — free-standing upright lines one or two pixels
-    wide and taller than letters (a box's side is no caret: its ends turn into the top and bottom
-    edges). A caret right after the last letter would otherwise join that word ("Cairo|"), and
-    its crop would no longer match the word the field shows."""
-    width = ink.shape[1]
-    runs, _ = ndimage.label(ink, structure=np.array([[0, 1, 0]] * 3, bool))  # one column each
-    found = np.zeros_like(ink)
-    slices = ndimage.find_objects(runs)
-    for label in np.flatnonzero(np.bincount(runs.ravel()) >= min_height):
-        if label == 0:  # the background
-            continue
-        rows, cols = slices[label - 1]
-        x = cols.start
-        wide = x + 1 < width and ink[rows, x + 1].mean() > 0.8  # a run beside it is its half
-        left, right = x - 1, x + (2 if wide else 1)
-        beside = [c for c in (left, right) if 0 <= c < width]
-        ends = (rows.start, rows.stop - 1)
-        free = all(ink[rows, c].mean() < BESIDE_LINE for c in beside) and not any(
-            ink[r, c] for r in ends for c in beside
-        )
-        if free:
-            found[rows, x:right] = ink[rows, x:right]
-    return found
-
-
 def find_words(
     gray: np.ndarray, threshold: float = INK_THRESHOLD, max_height: int = 26, max_width: int = 240
 ) -> list[tuple[int, int, int, int]]:
@@ -162,7 +130,6 @@ def find_words(
     # A separable median is 4x cheaper than a square one and as good a background for thin strokes.
     background = ndimage.median_filter(ndimage.median_filter(gray, (1, 7)), (7, 1))
     ink = np.abs(gray - background) > threshold
-    ink &= ~carets(ink)
     joined = ndimage.binary_dilation(ink, structure=np.ones((1, 3), bool))  # letter gaps ≤ 2 px
     labels, _ = ndimage.label(joined, structure=np.ones((3, 3), bool))  # 8-connected
     boxes = []
