@@ -88,8 +88,8 @@ class Checkboxes(Task):
 
     def _on_submit(self, desk: Desk) -> None:
         if self.submitted is None:  # the first submission is the one judged
-            self.submitted = {b.text for b in self.boxes if b.checked}
             ticked = [b.text for b in self.boxes if b.checked]
+            self.submitted = set(ticked)
             selected = join(ticked) if ticked else "none"
             self.confirm(self.form, "Submitted", [f"Selected: {selected}"])
 
