@@ -214,3 +214,25 @@ def test_a_wrong_commit_confirms_the_wrong_values() -> None:
     assert receipt.title == "Saved"
     assert [w.text for w in receipt.widgets] == [f"{env.task.drops[0].text}: none"]
     assert not env.task.outcome().success
+
+
+@pytest.mark.parametrize("difficulty", [1, 3])
+def test_an_autocomplete_pick_is_named_and_typing_the_name_is_not(difficulty: int) -> None:
+    """Typing a short name in full shows it in the box as a pick would; only a pick (the
+    decisive step) names it above the boxes."""
+    env = DeskSimEnv("autocomplete", difficulty=difficulty)
+    env.reset(seed=1)
+    task = env.task
+    assert env.desk is not None and task is not None
+    for field, target in zip(task.fields, task.targets, strict=True):
+        env.step(Action.key("escape"))  # close the other box's suggestions
+        env.step(task.click(field))
+        env.step(Action.type_text(target))
+        assert field.value == target
+    assert task.hint.text == "Type to see suggestions" and not task.outcome().success
+    info = run_expert(env, seed=1)
+    assert info["success"]
+    task = env.task
+    expected = ("Selected: {}",) if difficulty == 1 else ("From: {}", "To: {}")
+    for template, target in zip(expected, task.targets, strict=True):
+        assert template.format(target) in task.hint.text

@@ -2,11 +2,13 @@
 
 Typing into the box opens a popup under it listing up to six suggestions that start with
 (levels 2–3: or contain) the typed text; clicking one fills the box and records the pick.
-The expert clicks the box, types a 2–4 letter prefix (longer when the target would not be
-listed yet) and clicks the target's row. Success: the target picked; picking anything else or
-closing the window ends the episode as a failure. Levels: 1 a pool of 8 names, prefix matching;
-2 the full pool with several names sharing the target's first letter; 3 two boxes (From, To),
-both to be picked from a larger pool where names share their first three letters.
+Each pick is named above the boxes ("Selected: …"), so a name typed in full but not picked
+looks different on screen. The expert clicks the box, types a 2–4 letter prefix (longer when
+the target would not be listed yet) and clicks the target's row. Success: the target picked;
+picking anything else or closing the window ends the episode as a failure. Levels: 1 a pool
+of 8 names, prefix matching; 2 the full pool with several names sharing the target's first
+letter; 3 two boxes (From, To), both to be picked from a larger pool where names share their
+first three letters.
 """
 
 from __future__ import annotations
@@ -58,7 +60,9 @@ class Autocomplete(Task):
         self.win: Window = self.window(
             title[int(rng.integers(len(title)))], width, count * (lh + 14) + lh + 16
         )
-        self.win.add(Label((8, 4, width - 16, lh), "Type to see suggestions", muted=True))
+        self.hint = self.win.add(
+            Label((8, 4, width - 16, lh), "Type to see suggestions", muted=True)
+        )
         self.fields: list[TextField] = []
         for i, label in enumerate(labels):
             y = lh + 8 + i * (lh + 14)
@@ -107,8 +111,20 @@ class Autocomplete(Task):
             field.value, field.all_selected = options[index], False
             self.picks.append((self.fields.index(field), options[index]))
             desk.emit("pick", widget=field, text=options[index])
+            self.show_picks()
 
         desk.open_popup(PopupList(rect, options, choose, owner=field))
+
+    def show_picks(self) -> None:
+        """The app answers a pick by naming it above the boxes (as a search shows "Results
+        for …"): a name typed in full but never picked leaves the hint as it was."""
+        latest = {field: text for field, text in self.picks}
+        if len(self.fields) == 1:
+            self.hint.text = f"Selected: {latest[0]}"
+        else:
+            names = ("From", "To")
+            self.hint.text = ", ".join(f"{names[i]}: {latest[i]}" for i in sorted(latest))
+        self.hint.muted = False
 
     def params(self) -> dict[str, Any]:
         return {"targets": list(self.targets), "pool": len(self.pool)}
