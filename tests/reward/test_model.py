@@ -22,6 +22,7 @@ TINY = {
     "frame-temporal": replace(PIXELS_ONLY, words=True),  # the default: pixels and words
     "frame-temporal-pixels": PIXELS_ONLY,
     "frame-temporal-rotary": replace(PIXELS_ONLY, words=True, rotary=True),
+    "frame-temporal-patch-stem": replace(PIXELS_ONLY, words=True, patch_stem=True),
     "timesformer": RewardModelConfig(
         backbone="timesformer", frames=T, height=H, width=W, dim=32, depth=1, heads=2,
         text_dim=16, timesformer_image_size=32, timesformer_patch=16,
@@ -131,7 +132,7 @@ def test_save_and_load_give_identical_outputs(backbone: str, tmp_path: Path) -> 
     model = model_for(backbone).eval()
     model.save_pretrained(tmp_path / "ckpt")
     meta = json.loads((tmp_path / "ckpt" / "config.json").read_text())
-    assert meta["format"] == "cuakit-reward-model" and meta["format_version"] == 8
+    assert meta["format"] == "cuakit-reward-model" and meta["format_version"] == 9
     assert meta["backbone"] == meta["config"]["backbone"] == model.config.backbone
     loaded = VideoRewardModel.from_pretrained(tmp_path / "ckpt", backbone=model.config.backbone)
     assert not loaded.training and loaded.config == model.config
@@ -338,6 +339,31 @@ def test_clips_with_different_kept_counts_batch_like_single_clips() -> None:
             torch.testing.assert_close(
                 single.progress_logits, batch.progress_logits[b : b + 1], atol=1e-5, rtol=0
             )
+
+
+def test_the_patch_stem_runs_on_kept_patches_only() -> None:
+    model = model_for("frame-temporal-patch-stem").eval()
+    frames = clips(3)
+    frames[1] = frames[1, :1]  # a static clip: its later frames keep no patch
+    keep = model.backbone.keep_mask(frames)
+    seen: list[tuple[int, ...]] = []
+    hook = model.backbone.stem.register_forward_pre_hook(
+        lambda _module, args: seen.append(tuple(args[0].shape))
+    )
+    with torch.inference_mode():
+        batch = model(frames, text(), words(3), keep, lengths(3))
+        single = model(frames[1:2], text()[1:2], words(1, shift=1), keep[1:2], lengths(1))
+    hook.remove()
+    assert seen[0] == (int(keep.sum()), 3, 8, 8) and int(keep.sum()) < keep.numel() / 2
+    torch.testing.assert_close(single.reward, batch.reward[1:2], atol=1e-5, rtol=0)
+    # a pruned patch's pixels reach the model only through its frame's pooled summary
+    changed = frames.clone()
+    row, col = divmod(int((~keep[0, 0]).nonzero()[0]), 8)
+    changed[0, 0, :, row * 8 : row * 8 + 8, col * 8 : col * 8 + 8] = 0.3
+    with torch.inference_mode():
+        other = model(changed, text(), words(3), keep, lengths(3))
+    assert not torch.allclose(other.reward[0], batch.reward[0])
+    torch.testing.assert_close(other.reward[1:], batch.reward[1:], atol=1e-5, rtol=0)
 
 
 def test_a_precomputed_pruning_mask_gives_the_same_outputs() -> None:

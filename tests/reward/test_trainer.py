@@ -181,3 +181,31 @@ def test_kept_ratio_reports_what_pruning_keeps(tiny: Path, tmp_path: Path) -> No
     assert 0.0 < ratio < 1.0
     whole = RewardTrainer(tiny, replace(TINY, prune=False), tmp_path / "whole")
     assert whole.kept_ratio(episodes) == 1.0
+
+
+def test_pruning_masks_and_word_matches_are_computed_once_per_dataset(
+    tiny: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    copy = tmp_path / "ds"
+    shutil.copytree(tiny, copy, ignore=shutil.ignore_patterns(".cache"))
+    config = replace(TINY, epochs=1)
+    first = RewardTrainer(copy, config, tmp_path / "a")
+    cached = sorted(p.name for p in (copy / data.CACHE_DIR).glob("*.npz"))
+    assert any(n.startswith("keep-") for n in cached) and any(
+        n.startswith("matches-") for n in cached
+    )
+    episodes = sorted(first.train_episodes | first.test_episodes)
+    assert set(first._keeps) == set(episodes)
+    example = first.test_examples[0]
+    fresh = first.model.backbone.keep_mask(first.bank.batch([example.episode]))[0]
+    assert torch.equal(first._keeps[example.episode], fresh)
+
+    def recomputed(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a second run on the dataset recomputed what is cached")
+
+    monkeypatch.setattr(type(first.model.backbone), "keep_mask", recomputed)
+    monkeypatch.setattr("cuakit.reward.model.match_pairs", recomputed)
+    second = RewardTrainer(copy, config, tmp_path / "b")
+    for key, scores in first._scores.items():
+        assert np.array_equal(second._scores[key], scores)
+    assert all(torch.equal(second._keeps[e], first._keeps[e]) for e in episodes)

@@ -5,6 +5,8 @@
   (evaluation, leave-one-family-out) skip decoding; with ``words``, also the screen words of
   every frame, read at native resolution and placed on the clip's frames
   (`cuakit.video.words.clip_words`), cached beside the clips.
+- ``ResultCache``: results of pure functions of a clip (pruning masks; word match scores under
+  an instruction) kept beside the clips, so only a dataset's first run computes them.
 - ``success_examples``: (episode, instruction, correct?) from ``labels/success.parquet`` —
   including negatives whose instruction differs from the episode's own — with the frame
   where the video departs from the instruction when known.
@@ -234,6 +236,53 @@ class ClipBank:
     def batch(self, episodes: list[int]) -> torch.Tensor:
         """float32 (B, T, 3, H, W) in [0, 1]."""
         return torch.stack([self._clips[e] for e in episodes]).float().div_(255.0)
+
+
+class ResultCache:
+    """Arrays computed from an episode's clip (and an instruction) by a pure function, kept in
+    ``DATASET/.cache/NAME.npz`` while the episode's recording is unchanged (the clip cache's
+    stamp), so later runs on the dataset — another split, an evaluation, leave-one-family-out
+    — load them instead of recomputing. ``NAME`` must say everything the results depend on
+    (clip size, settings, reader version). Keys are ``(episode, instruction)``, ``""`` for an
+    instruction-free result; every array of one cache has the same number of dimensions."""
+
+    def __init__(self, bank: ClipBank, name: str) -> None:
+        self.bank = bank
+        self.path = bank.dataset.root / CACHE_DIR / f"{name}.npz"
+
+    def load(self) -> dict[tuple[int, str], np.ndarray]:
+        if not self.path.exists():
+            return {}
+        try:
+            with np.load(self.path) as data:
+                columns = {key: data[key] for key in data.files}
+            episodes, texts, stamps = columns["episodes"], columns["texts"], columns["stamps"]
+            shapes, offsets, values = columns["shapes"], columns["offsets"], columns["values"]
+        except (OSError, ValueError, KeyError):
+            return {}  # a stale or partial cache is recomputed, never trusted
+        out = {}
+        for row, (e, text, stamp) in enumerate(zip(episodes, texts, stamps, strict=True)):
+            if int(e) in self.bank.dataset.indices and stamp == self.bank._stamp(int(e)):
+                flat = values[offsets[row] : offsets[row + 1]]
+                out[(int(e), str(text))] = flat.reshape(tuple(shapes[row]))
+        return out
+
+    def save(self, results: dict[tuple[int, str], np.ndarray]) -> None:
+        keys = sorted(results)
+        if not keys:
+            return
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = self.path.with_suffix(".tmp.npz")
+        np.savez(
+            tmp,
+            episodes=np.array([e for e, _ in keys]),
+            texts=np.array([t for _, t in keys], dtype=str),
+            stamps=np.array([self.bank._stamp(e) for e, _ in keys]),
+            shapes=np.array([results[k].shape for k in keys]),
+            offsets=np.cumsum([0] + [results[k].size for k in keys]),
+            values=np.concatenate([results[k].ravel() for k in keys]),
+        )
+        tmp.replace(self.path)
 
 
 def success_examples(dataset: EpisodeDataset) -> list[SuccessExample]:

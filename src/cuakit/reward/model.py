@@ -36,7 +36,7 @@ Frames are float ``(B, T, 3, H, W)`` in [0, 1]; the instruction is its ``(B, tex
 embedding (`cuakit.reward.text.InstructionEncoder`). Checkpoints are a folder holding
 ``model.safetensors`` and ``config.json``::
 
-    {"format": "cuakit-reward-model", "format_version": 8, "backbone": "...", "config": {...}}
+    {"format": "cuakit-reward-model", "format_version": 9, "backbone": "...", "config": {...}}
 """
 
 from __future__ import annotations
@@ -70,9 +70,9 @@ from cuakit.video.words import (
 
 BACKBONES = ("frame-temporal", "timesformer", "cnn3d")
 FORMAT_NAME = "cuakit-reward-model"
-FORMAT_VERSION = 8  # 2: frame-temporal reads screen words; 3: their look; 4: the pointer;
+FORMAT_VERSION = 9  # 2: frame-temporal reads screen words; 3: their look; 4: the pointer;
 # 5: strict match scores; 6: per-word unmet head, the last press; 7: rotary screen positions;
-# 8: the video's length
+# 8: the video's length; 9: the patch stem
 MATCH_KINDS = 5
 """where an instruction word is looked for: anywhere, final frame, new text, pressed on, pressed
 last"""
@@ -128,6 +128,10 @@ class RewardModelConfig:
     duration: bool = True
     """read each video's length in seconds (``forward(..., seconds=)``): T sampled frames look
     the same for a quick and a slow success, and of two successes the quicker is preferred"""
+    patch_stem: bool = False
+    """frame-temporal: run the conv stem on each kept patch alone, so its compute shrinks with
+    pruning too (each frame's summary token then embeds the frame pooled to the grid), instead
+    of on whole frames"""
 
     def __post_init__(self) -> None:
         if self.backbone not in BACKBONES:
@@ -325,6 +329,10 @@ class FrameTemporalBackbone(nn.Module):
             nn.Conv2d(d // 2, d, kernel_size=3, stride=2, padding=1),
         )
         self.text_proj = nn.Linear(config.text_dim, d)
+        if config.patch_stem:  # (B, T, 3 * gh * gw) frame pooled to the grid -> (B, T, D)
+            self.frame_embed = nn.Sequential(
+                nn.Linear(3 * config.grid[0] * config.grid[1], d), nn.GELU(), nn.Linear(d, d)
+            )
         self.film = FiLM(d, d)
         self.space_pos = nn.Parameter(torch.randn(gh * gw, d) * 0.02)
         self.time_pos = nn.Parameter(torch.randn(config.frames, d) * 0.02)
@@ -477,20 +485,25 @@ class FrameTemporalBackbone(nn.Module):
         words). ``keep``: `keep_mask(frames)` computed before (it depends on the pixels only)."""
         b, t = frames.shape[:2]
         n, d = self.space_pos.shape
-        x = self.stem(frames.flatten(0, 1))  # (B*T, D, gh, gw)
-        tokens = x.flatten(2).transpose(1, 2).reshape(b, t, n, d)  # (B, T, N, D)
         instruction = self.text_proj(text)  # (B, D)
-        tokens = self.film(tokens, instruction)  # (B, T, N, D)
-        summary = tokens.mean(2) + self.time_pos + self.summary_type  # (B, T, D)
-        tokens = tokens + self.space_pos + self.time_pos[:, None]  # (B, T, N, D)
-
         keep = (self.keep_mask(frames) if keep is None else keep).reshape(b, t * n)  # (B, T*N)
         counts = keep.sum(1)  # (B,)
         longest = int(counts.max())
         # kept tokens first (stable: in time/raster order), then cut to the longest clip
         order = torch.argsort((~keep).to(torch.int8), dim=1, stable=True)[:, :longest]
-        kept = tokens.reshape(b, t * n, d).gather(1, order[..., None].expand(-1, -1, d))
         padding = torch.arange(longest, device=frames.device)[None] >= counts[:, None]  # (B, L)
+        if self.config.patch_stem:
+            kept, summary = self.patch_tokens(frames, order, padding)  # (B, L, D), (B, T, D)
+            kept, summary = self.film(kept, instruction), self.film(summary, instruction)
+            kept = kept + self.space_pos[order % n] + self.time_pos[order // n]
+        else:
+            x = self.stem(frames.flatten(0, 1))  # (B*T, D, gh, gw)
+            tokens = x.flatten(2).transpose(1, 2).reshape(b, t, n, d)  # (B, T, N, D)
+            tokens = self.film(tokens, instruction)  # (B, T, N, D)
+            summary = tokens.mean(2)  # (B, T, D)
+            tokens = tokens + self.space_pos + self.time_pos[:, None]  # (B, T, N, D)
+            kept = tokens.reshape(b, t * n, d).gather(1, order[..., None].expand(-1, -1, d))
+        summary = summary + self.time_pos + self.summary_type  # (B, T, D)
         parts = [self.cls.expand(b, 1, d), (instruction + self.instruction_type)[:, None], summary,
                  kept]  # fmt: skip
         fixed = torch.zeros(b, 2 + t, dtype=torch.bool, device=frames.device)
@@ -526,6 +539,23 @@ class FrameTemporalBackbone(nn.Module):
             unmet = self.unmet(read_words) + self.unmet_direct(read)  # (B, most, 2)
             shortfall = self.shortfall(unmet, instruction_words)
         return pooled, h[:, 2 : 2 + t], kept_ratio, shortfall
+
+    def patch_tokens(
+        self, frames: torch.Tensor, order: torch.Tensor, padding: torch.Tensor
+    ) -> tuple[torch.Tensor, torch.Tensor]:
+        """``patch_stem``: (B, L, D) the stem run on each kept patch alone (zeros at padding),
+        and (B, T, D) each frame's summary from the frame pooled to the token grid."""
+        c, (b, t) = self.config, frames.shape[:2]
+        (gh, gw), p, d = c.grid, c.patch, self.out_dim
+        patches = frames.reshape(b, t, 3, gh, p, gw, p).permute(0, 1, 3, 5, 2, 4, 6)
+        patches = patches.reshape(b, t * gh * gw, 3, p, p)  # (B, T*N, 3, p, p), raster order
+        real = ~padding  # (B, L)
+        clip_of = torch.arange(b, device=frames.device)[:, None].expand_as(order)
+        chosen = patches[clip_of[real], order[real]]  # (K, 3, p, p)
+        kept = frames.new_zeros(b, order.shape[1], d)
+        kept[real] = self.stem(chosen).flatten(1).to(kept.dtype)  # (K, D)
+        pooled = F.adaptive_avg_pool2d(frames.flatten(0, 1), (gh, gw)).reshape(b, t, -1)
+        return kept, self.frame_embed(pooled)
 
     def angles(
         self, frames: torch.Tensor, order: torch.Tensor, words: WordBatch | None, length: int

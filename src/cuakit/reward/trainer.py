@@ -36,8 +36,10 @@ from cuakit.episodes.format import atomic_write_bytes
 from cuakit.errors import CheckpointError, ConfigError
 from cuakit.reward import evaluate as ev
 from cuakit.reward.data import (
+    WORDS_VERSION,
     ClipBank,
     PairExample,
+    ResultCache,
     SuccessExample,
     on_track_targets,
     pair_examples,
@@ -68,6 +70,8 @@ class RewardConfig:
     """frame-temporal only: 2-D rotary positions (screen pixels) for grid and word tokens"""
     duration: bool = True
     """the model also reads each video's length (of two successes the quicker is preferred)"""
+    patch_stem: bool = False
+    """frame-temporal only: the conv stem runs on kept patches alone (faster training)"""
     epochs: int = 6
     """passes over the training success examples"""
     batch_size: int = 16
@@ -128,7 +132,7 @@ class RewardConfig:
         return RewardModelConfig(
             backbone=self.backbone, frames=self.frames, height=self.height, width=self.width,
             prune_spatial=self.prune, prune_temporal=self.prune, words=self.words,
-            rotary=self.rotary, duration=self.duration,
+            rotary=self.rotary, duration=self.duration, patch_stem=self.patch_stem,
         )  # fmt: skip
 
 
@@ -206,10 +210,52 @@ class RewardTrainer:
         self.step, self.epoch = 0, 0
         self.history = History()
         # Pure functions of a clip (and its instruction) that every epoch would recompute:
-        # the pruning mask (not kept under augmentation, which changes the pixels) and the
-        # screen words' match scores.
+        # the pruning mask (not used under augmentation, which changes the pixels) and the
+        # screen words' match scores. Computed here, before training, for every clip and
+        # instruction the run will see, and kept beside the clip cache for later runs.
         self._keeps: dict[int, torch.Tensor] = {}
         self._scores: dict[tuple[int, str], np.ndarray] = {}
+        self._prepare(examples, pairs)
+
+    # ---- clip features that do not change in training ---------------------------------
+    def _prepare(self, examples: list[SuccessExample], pairs: list[PairExample]) -> None:
+        used = sorted(self.train_episodes | self.test_episodes)
+        c, mc = self.config, self.model.config
+        if c.prune and hasattr(self.model.backbone, "keep_mask"):
+            name = (f"keep-T{c.frames}-{c.height}x{c.width}-p{mc.patch}-t{mc.prune_threshold}-"
+                    f"r{mc.min_region}")  # fmt: skip
+            store = ResultCache(self.bank, name)
+            masks = {e: m for (e, _), m in store.load().items()}
+            missing = [e for e in used if e not in masks]
+            for lo in range(0, len(missing), 32):
+                chunk = missing[lo : lo + 32]
+                computed = self.model.backbone.keep_mask(self.bank.batch(chunk))
+                masks.update(zip(chunk, computed.numpy(), strict=True))
+                self._report("pruning masks", lo + len(chunk), len(missing))
+            if missing:
+                store.save({(e, ""): m for e, m in masks.items()})
+            self._keeps = {e: torch.from_numpy(masks[e]) for e in used}
+        if self.model.reads_words:
+            limit = mc.max_instruction_words
+            store = ResultCache(self.bank, f"matches-T{c.frames}-v{WORDS_VERSION}-w{limit}")
+            scores = store.load()
+            wanted = {(e.episode, e.instruction) for e in examples if e.episode in used} | {
+                (i, self.dataset.meta(i).instruction) for p in pairs for i in (p.chosen, p.rejected)
+            }
+            missing = sorted(k for k in wanted if k not in scores)
+            for lo in range(0, len(missing), 32):
+                chunk = missing[lo : lo + 32]
+                episodes, instructions = zip(*chunk, strict=True)
+                words = WordBatch.build(self.bank.words(list(episodes)), instructions, limit)
+                scores.update(zip(chunk, words.scores, strict=True))
+                self._report("word matches", lo + len(chunk), len(missing))
+            if missing:
+                store.save(scores)
+            self._scores = {k: scores[k] for k in wanted}
+
+    def _report(self, phase: str, done: int, total: int) -> None:
+        if self.progress:
+            self.progress(phase, done, total)
 
     # ---- one batch ---------------------------------------------------------------------
     def _clips(self, episodes: list[int]) -> torch.Tensor:
