@@ -22,7 +22,7 @@ TINY = {
     "frame-temporal": replace(PIXELS_ONLY, words=True),  # the default: pixels and words
     "frame-temporal-pixels": PIXELS_ONLY,
     "frame-temporal-rotary": replace(PIXELS_ONLY, words=True, rotary=True),
-    "frame-temporal-patch-stem": replace(PIXELS_ONLY, words=True, patch_stem=True),
+    "frame-temporal-frame-stem": replace(PIXELS_ONLY, words=True, patch_stem=False),
     "timesformer": RewardModelConfig(
         backbone="timesformer", frames=T, height=H, width=W, dim=32, depth=1, heads=2,
         text_dim=16, timesformer_image_size=32, timesformer_patch=16,
@@ -342,7 +342,7 @@ def test_clips_with_different_kept_counts_batch_like_single_clips() -> None:
 
 
 def test_the_patch_stem_runs_on_kept_patches_only() -> None:
-    model = model_for("frame-temporal-patch-stem").eval()
+    model = model_for("frame-temporal").eval()
     frames = clips(3)
     frames[1] = frames[1, :1]  # a static clip: its later frames keep no patch
     keep = model.backbone.keep_mask(frames)

@@ -3,13 +3,15 @@
 Three backbones behind one interface, each returning a pooled clip feature ``(B, D)`` and
 per-frame features ``(B, T, D)`` that the shared heads read:
 
-- ``frame-temporal`` (default, after ExeVRM): a small conv stem turns each frame into a grid of
-  tokens (one per ``patch``×``patch`` pixels) plus a mean-pooled frame-summary token; token
-  pruning on the raw pixels (`cuakit.video.pruning.prune`) drops still background and unchanged
-  positions; the kept tokens, the T summaries, an instruction token and a CLS token go through
+- ``frame-temporal`` (default, after ExeVRM): token pruning on the raw pixels
+  (`cuakit.video.pruning.prune`) drops still background and unchanged positions of each frame's
+  grid (one token per ``patch``×``patch`` pixels); a small conv stem embeds each kept patch
+  (``patch_stem``, default; or whole frames, keeping the tokens pruning keeps) and each frame
+  gets a summary token (its frame pooled to the grid; with the whole-frame stem, the mean of
+  its tokens); the kept tokens, the T summaries, an instruction token and a CLS token go through
   one joint transformer. Kept tokens are gathered into a padded batch (a key-padding mask hides
-  the padding), so the transformer's compute shrinks with pruning; the conv stem still runs on
-  whole frames. The instruction FiLM-modulates the frame features and is attended to as a token.
+  the padding), so the stem's and the transformer's compute shrink with pruning. The
+  instruction FiLM-modulates the frame features and is attended to as a token.
   With ``words`` (default) it also reads: the clip's screen words and the instruction's words,
   as native-resolution crops (`cuakit.video.words`, passed in as a `WordBatch`), are embedded by
   one small CNN and join the sequence — screen words at their place and frame, each carrying
@@ -128,10 +130,10 @@ class RewardModelConfig:
     duration: bool = True
     """read each video's length in seconds (``forward(..., seconds=)``): T sampled frames look
     the same for a quick and a slow success, and of two successes the quicker is preferred"""
-    patch_stem: bool = False
+    patch_stem: bool = True
     """frame-temporal: run the conv stem on each kept patch alone, so its compute shrinks with
-    pruning too (each frame's summary token then embeds the frame pooled to the grid), instead
-    of on whole frames"""
+    pruning too (each frame's summary token then embeds the frame pooled to the grid); False
+    runs it on whole frames"""
 
     def __post_init__(self) -> None:
         if self.backbone not in BACKBONES:

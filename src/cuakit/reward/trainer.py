@@ -70,8 +70,9 @@ class RewardConfig:
     """frame-temporal only: 2-D rotary positions (screen pixels) for grid and word tokens"""
     duration: bool = True
     """the model also reads each video's length (of two successes the quicker is preferred)"""
-    patch_stem: bool = False
-    """frame-temporal only: the conv stem runs on kept patches alone (faster training)"""
+    patch_stem: bool = True
+    """frame-temporal only: the conv stem runs on kept patches alone, not whole frames (on the
+    11-family set: 13% faster training, equal accuracy)"""
     epochs: int = 6
     """passes over the training success examples"""
     batch_size: int = 16
