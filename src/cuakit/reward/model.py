@@ -549,8 +549,7 @@ class FrameTemporalBackbone(nn.Module):
         and (B, T, D) each frame's summary from the frame pooled to the token grid."""
         c, (b, t) = self.config, frames.shape[:2]
         (gh, gw), p, d = c.grid, c.patch, self.out_dim
-        patches = frames.reshape(b, t, 3, gh, p, gw, p).permute(0, 1, 3, 5, 2, 4, 6)
-        patches = patches.reshape(b, t * gh * gw, 3, p, p)  # (B, T*N, 3, p, p), raster order
+        patches = patchify(frames, p).reshape(b, t * gh * gw, 3, p, p)  # raster order
         real = ~padding  # (B, L)
         clip_of = torch.arange(b, device=frames.device)[:, None].expand_as(order)
         chosen = patches[clip_of[real], order[real]]  # (K, 3, p, p)

@@ -220,39 +220,49 @@ class RewardTrainer:
 
     # ---- clip features that do not change in training ---------------------------------
     def _prepare(self, examples: list[SuccessExample], pairs: list[PairExample]) -> None:
-        used = sorted(self.train_episodes | self.test_episodes)
         c, mc = self.config, self.model.config
         if c.prune and hasattr(self.model.backbone, "keep_mask"):
             name = (f"keep-T{c.frames}-{c.height}x{c.width}-p{mc.patch}-t{mc.prune_threshold}-"
                     f"r{mc.min_region}")  # fmt: skip
-            store = ResultCache(self.bank, name)
-            masks = {e: m for (e, _), m in store.load().items()}
-            missing = [e for e in used if e not in masks]
-            for lo in range(0, len(missing), 32):
-                chunk = missing[lo : lo + 32]
-                computed = self.model.backbone.keep_mask(self.bank.batch(chunk))
-                masks.update(zip(chunk, computed.numpy(), strict=True))
-                self._report("pruning masks", lo + len(chunk), len(missing))
-            if missing:
-                store.save({(e, ""): m for e, m in masks.items()})
-            self._keeps = {e: torch.from_numpy(masks[e]) for e in used}
+            masks = self._cached(
+                ResultCache(self.bank, name), {(e, "") for e in self.dataset.indices},
+                lambda chunk: self.model.backbone.keep_mask(
+                    self.bank.batch([e for e, _ in chunk])
+                ).numpy(),
+                "pruning masks",
+            )  # fmt: skip
+            self._keeps = {e: torch.from_numpy(mask) for (e, _), mask in masks.items()}
         if self.model.reads_words:
             limit = mc.max_instruction_words
-            store = ResultCache(self.bank, f"matches-T{c.frames}-v{WORDS_VERSION}-w{limit}")
-            scores = store.load()
-            wanted = {(e.episode, e.instruction) for e in examples if e.episode in used} | {
+            wanted = {(e.episode, e.instruction) for e in examples} | {
                 (i, self.dataset.meta(i).instruction) for p in pairs for i in (p.chosen, p.rejected)
             }
-            missing = sorted(k for k in wanted if k not in scores)
-            for lo in range(0, len(missing), 32):
-                chunk = missing[lo : lo + 32]
-                episodes, instructions = zip(*chunk, strict=True)
-                words = WordBatch.build(self.bank.words(list(episodes)), instructions, limit)
-                scores.update(zip(chunk, words.scores, strict=True))
-                self._report("word matches", lo + len(chunk), len(missing))
-            if missing:
-                store.save(scores)
-            self._scores = {k: scores[k] for k in wanted}
+            self._scores = self._cached(
+                ResultCache(self.bank, f"matches-T{c.frames}-v{WORDS_VERSION}-w{limit}"), wanted,
+                lambda chunk: WordBatch.build(
+                    self.bank.words([e for e, _ in chunk]), [t for _, t in chunk], limit
+                ).scores,
+                "word matches",
+            )  # fmt: skip
+
+    def _cached(
+        self,
+        store: ResultCache,
+        wanted: set[tuple[int, str]],
+        compute: Callable[[list[tuple[int, str]]], Any],
+        phase: str,
+    ) -> dict[tuple[int, str], np.ndarray]:
+        """``wanted``'s results: loaded from ``store``, the missing ones computed 32 at a time
+        (with progress) and saved back with the rest."""
+        results = store.load()
+        missing = sorted(k for k in wanted if k not in results)
+        for lo in range(0, len(missing), 32):
+            chunk = missing[lo : lo + 32]
+            results.update(zip(chunk, compute(chunk), strict=True))
+            self._report(phase, lo + len(chunk), len(missing))
+        if missing:
+            store.save(results)
+        return {k: results[k] for k in wanted}
 
     def _report(self, phase: str, done: int, total: int) -> None:
         if self.progress:
