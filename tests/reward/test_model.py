@@ -132,7 +132,7 @@ def test_save_and_load_give_identical_outputs(backbone: str, tmp_path: Path) -> 
     model = model_for(backbone).eval()
     model.save_pretrained(tmp_path / "ckpt")
     meta = json.loads((tmp_path / "ckpt" / "config.json").read_text())
-    assert meta["format"] == "cuakit-reward-model" and meta["format_version"] == 9
+    assert meta["format"] == "cuakit-reward-model" and meta["format_version"] == 10
     assert meta["backbone"] == meta["config"]["backbone"] == model.config.backbone
     loaded = VideoRewardModel.from_pretrained(tmp_path / "ckpt", backbone=model.config.backbone)
     assert not loaded.training and loaded.config == model.config
@@ -173,6 +173,20 @@ def test_a_reading_model_sees_which_word_the_pointer_pressed() -> None:
     )
     out = model(video, embedding, read, seconds=lengths(2))  # only the click differs
     assert (out.success_logit[0] - out.success_logit[1]).abs() > 1e-4
+
+
+def test_matches_of_the_instruction_shown_on_screen_do_not_reach_the_model() -> None:
+    model = model_for("frame-temporal").eval()
+    read = WordBatch.build([screen_words(SCREENS[0])], INSTRUCTIONS[:1])  # Done:, Delete, Copy
+    echo = (np.array([False, True, False]),)  # "Delete" is part of the page's own query
+    shown = replace(read, echo=echo)
+    other = [s.copy() for s in read.scores]
+    other[0][1] = 0.0  # the echo word's matches changed: no difference
+    baseline = model(clips(1), text(1), shown, seconds=lengths(1))
+    same = model(clips(1), text(1), replace(shown, scores=tuple(other)), seconds=lengths(1))
+    assert_same(baseline, same)
+    unshown = model(clips(1), text(1), replace(read, echo=(np.zeros(3, bool),)), seconds=lengths(1))
+    assert (unshown.success_logit - baseline.success_logit).abs() > 1e-4
 
 
 def test_a_reading_model_without_words_is_a_clear_error() -> None:

@@ -14,12 +14,13 @@ from cuakit.envs.collect import collect
 from cuakit.episodes import EpisodeDataset
 from cuakit.errors import CheckpointError, RewardInputError
 from cuakit.reward import data
-from cuakit.reward.data import ClipBank
+from cuakit.reward.data import ClipBank, clip_indices
 from cuakit.reward.evaluate import auroc
 from cuakit.reward.model import EXACT_MATCH, VideoRewardModel
 from cuakit.reward.scoring import Scorer
 from cuakit.reward.trainer import RewardConfig, RewardTrainer
 from cuakit.video.clips import resize
+from cuakit.video.pointer import press_frames
 from cuakit.video.words import clip_words, match_scores, render_words
 
 TINY = RewardConfig(frames=6, height=60, width=100, batch_size=8, pairs_per_batch=4,
@@ -57,6 +58,24 @@ def test_final_frame_reaches_the_model(tiny: Path) -> None:
         assert bank.frame_indices(meta.index)[-1] == meta.num_frames - 1
         last = resize(dataset.frames(meta.index, [meta.num_frames - 1]), 60, 100)[0]
         assert np.array_equal(bank.clip(meta.index)[-1].permute(1, 2, 0).numpy(), last)
+
+
+def test_with_press_frames_the_clips_keep_the_last_press(tiny: Path) -> None:
+    dataset = EpisodeDataset(tiny)
+    uniform = ClipBank(dataset, frames=6, height=60, width=100)
+    pressing = ClipBank(dataset, frames=6, height=60, width=100, presses=True)
+    assert pressing.path != uniform.path  # the caches of the two samplings never mix
+    moved = 0
+    for meta in dataset.episodes[:8]:
+        frames = dataset.frames(meta.index)
+        presses = press_frames(frames)
+        picks = pressing.frame_indices(meta.index)
+        assert (picks == clip_indices(frames, 6, presses=True)).all()
+        inner = [t for t in presses if 0 < t < meta.num_frames - 1]
+        if inner:
+            assert inner[-1] in picks.tolist()
+        moved += not np.array_equal(picks, uniform.frame_indices(meta.index))
+    assert moved, "some of the tiny set's clicks fall between uniform picks"
 
 
 def test_the_bank_gives_each_whole_recordings_length(tiny: Path) -> None:

@@ -16,6 +16,7 @@ from cuakit.video import (
     to_tensor,
     uniform_indices,
 )
+from cuakit.video.clips import event_indices
 
 
 def square_video(num_frames: int = 16, appear: int = 7, height: int = 40, width: int = 64):
@@ -222,3 +223,18 @@ def test_to_tensor_layout_and_range() -> None:
 def test_bad_frames_raise_video_error(bad: np.ndarray) -> None:
     with pytest.raises(VideoError, match="frames"):
         resize(bad, 2, 2)
+
+
+def test_event_frames_replace_the_nearest_uniform_picks_and_the_ends_stay() -> None:
+    uniform = uniform_indices(34, 12)  # 0, 3, 6, 9, 12, 15, 18, 21, 24, 27, 30, 33
+    picks = event_indices(34, 12, [31, 32, 13])
+    assert picks[0] == 0 and picks[-1] == 33 and len(set(picks.tolist())) == 12
+    assert {13, 31, 32} <= set(picks.tolist())
+    assert len(set(picks.tolist()) - set(uniform.tolist())) == 3  # three picks moved, no more
+    assert (np.diff(picks) > 0).all()
+    assert (event_indices(34, 12, []) == uniform).all()
+    assert (event_indices(34, 12, [0, 33, 15]) == uniform).all()  # already in: nothing moves
+    # only the latest t // 3 events: a random agent's many clicks leave most of the clip uniform
+    many = event_indices(100, 12, list(range(1, 99, 2)))
+    assert len(set(many.tolist()) - set(uniform_indices(100, 12).tolist())) <= 4
+    assert {97, 95} <= set(many.tolist())

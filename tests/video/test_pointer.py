@@ -5,7 +5,14 @@ import pytest
 from PIL import Image, ImageDraw, ImageFont
 
 from cuakit.envs.desksim.render import draw_cursor
-from cuakit.video.pointer import SPRITE_HEIGHT, SPRITE_WIDTH, Pointer, erase_pointer, find_pointer
+from cuakit.video.pointer import (
+    SPRITE_HEIGHT,
+    SPRITE_WIDTH,
+    Pointer,
+    erase_pointer,
+    find_pointer,
+    press_frames,
+)
 
 
 def busy_screen() -> np.ndarray:
@@ -63,3 +70,11 @@ def test_the_sprite_size_is_the_drawn_one() -> None:
 def test_bad_frames_are_value_errors() -> None:
     with pytest.raises(ValueError, match="uint8"):
         find_pointer(np.zeros((10, 10), np.uint8))
+
+
+def test_press_frames_are_the_frames_drawn_with_the_pointer_pressed() -> None:
+    frames = np.full((5, 60, 80, 3), 230, np.uint8)
+    for t, pressed in enumerate([False, True, False, False, True]):
+        draw_cursor(frames[t], 20 + 5 * t, 20, pressed)
+    frames[2] = 230  # no pointer at all on frame 2
+    assert press_frames(frames) == [1, 4]

@@ -15,6 +15,7 @@ from cuakit.video.words import (
     clip_words,
     find_words,
     frame_words,
+    instruction_echo,
     instruction_pieces,
     match_pairs,
     match_scores,
@@ -291,3 +292,22 @@ def test_a_word_drawn_larger_than_the_instruction_still_matches_at_its_size() ->
     assert reference_words("Press Submit").shape == (len(MATCH_SIZES), 2, CROP_HEIGHT, CROP_WIDTH)
     assert at_12.max() < EXACT_MATCH < 0.95 < every_size[:, 1].max()
     assert every_size[:, 0].max() < EXACT_MATCH  # "Press" is not on the screen at any size
+
+
+def test_the_instruction_shown_on_the_page_is_its_echo_and_a_status_line_is_not() -> None:
+    """A page that prints its query (MiniWoB) shows every instruction word from frame 0 on;
+    the words the agent's work put on screen later, or a short label, are no echo."""
+    instruction = "Select Indira from the list and click Submit"
+    start = screen({(14, 14): "Select Indira from the list and", (14, 28): "click Submit.",
+                    (30, 80): "Karil", (30, 110): "Submit"})  # fmt: skip
+    after = screen({(14, 14): "Select Indira from the list and", (14, 28): "click Submit.",
+                    (30, 80): "Indira", (30, 110): "Submit"})  # fmt: skip
+    words = clip_words(np.stack([start, after]))
+    cosine = match_pairs(words.crops, reference_words(instruction))[..., 0]
+    echo = instruction_echo(words, cosine)
+    top = words.box[:, 0] < 40
+    assert echo[top].all() and not echo[~top].any()  # the chosen "Indira" below is evidence
+    label = clip_words(screen({(20, 20): "Notifications: off", (20, 60): "Submit"})[None])
+    status = "Disable Notifications in the settings and apply the change"
+    cosine = match_pairs(label.crops, reference_words(status))[..., 0]
+    assert not instruction_echo(label, cosine).any()

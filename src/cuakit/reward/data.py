@@ -28,7 +28,8 @@ import torch
 
 from cuakit.episodes import EpisodeDataset, read_frames
 from cuakit.errors import ConfigError, LabelError
-from cuakit.video.clips import resize, uniform_indices
+from cuakit.video.clips import event_indices, resize, uniform_indices
+from cuakit.video.pointer import press_frames
 from cuakit.video.words import ClipWords, clip_words
 
 CACHE_DIR = ".cache"
@@ -74,12 +75,21 @@ class _ClipJob:
     height: int
     width: int
     words: bool
+    presses: bool
+
+
+def clip_indices(frames: np.ndarray, t: int, presses: bool) -> np.ndarray:
+    """The ``t`` frames of a recording ``uint8 (N, H, W, 3)`` a model sees: uniform, or with
+    ``presses`` uniform with the recording's latest presses swapped in (`event_indices`)."""
+    if not presses:
+        return uniform_indices(len(frames), t)
+    return event_indices(len(frames), t, press_frames(frames))
 
 
 def _read_clip(job: _ClipJob) -> tuple[int, np.ndarray, np.ndarray, ClipWords | None]:
     """(episode, uint8 (T, 3, H, W) resized clip, frame indices, screen words or None)."""
-    picks = uniform_indices(job.num_frames, job.frames)
     every = read_frames(job.video, size=job.size)  # (N, H, W, 3) at the recording's size
+    picks = clip_indices(every, job.frames, job.presses)
     small = resize(every[picks], job.height, job.width)
     words = clip_words(every, sampled=picks) if job.words else None
     return job.index, np.ascontiguousarray(small.transpose(0, 3, 1, 2)), picks, words
@@ -113,10 +123,13 @@ class ClipBank:
         progress: Callable[[int, int], None] | None = None,
         words: bool = False,
         workers: int = 1,
+        presses: bool = False,
     ) -> None:
         self.dataset, self.frames, self.height, self.width = dataset, frames, height, width
-        self.path = dataset.root / CACHE_DIR / f"clips-T{frames}-{height}x{width}.npz"
-        self.words_path = dataset.root / CACHE_DIR / f"words-T{frames}-v{WORDS_VERSION}.npz"
+        self.tag = f"T{frames}-press" if presses else f"T{frames}"
+        """what the frames picked depend on, for cache names (`ResultCache`'s too)"""
+        self.path = dataset.root / CACHE_DIR / f"clips-{self.tag}-{height}x{width}.npz"
+        self.words_path = dataset.root / CACHE_DIR / f"words-{self.tag}-v{WORDS_VERSION}.npz"
         cached = self._load()
         read = self._load_words() if words else {}
         todo = [i for i in dataset.indices if i not in cached or (words and i not in read)]
@@ -124,7 +137,9 @@ class ClipBank:
         for index in todo:
             meta = dataset.meta(index)
             video, size = dataset.root / meta.video, (meta.height, meta.width)
-            jobs.append(_ClipJob(index, video, meta.num_frames, size, frames, height, width, words))
+            jobs.append(
+                _ClipJob(index, video, meta.num_frames, size, frames, height, width, words, presses)
+            )
         new_clips = any(i not in cached for i in todo)
         for done, (index, clip, picks, clip_read) in enumerate(_read_clips(jobs, workers)):
             cached[index] = (clip, picks)

@@ -38,7 +38,7 @@ Frames are float ``(B, T, 3, H, W)`` in [0, 1]; the instruction is its ``(B, tex
 embedding (`cuakit.reward.text.InstructionEncoder`). Checkpoints are a folder holding
 ``model.safetensors`` and ``config.json``::
 
-    {"format": "cuakit-reward-model", "format_version": 9, "backbone": "...", "config": {...}}
+    {"format": "cuakit-reward-model", "format_version": 10, "backbone": "...", "config": {...}}
 """
 
 from __future__ import annotations
@@ -65,6 +65,7 @@ from cuakit.video.words import (
     LOOK_SIZE,
     POINTER_SIZE,
     ClipWords,
+    instruction_echo,
     match_pairs,
     reference_words,
     render_words,
@@ -72,9 +73,9 @@ from cuakit.video.words import (
 
 BACKBONES = ("frame-temporal", "timesformer", "cnn3d")
 FORMAT_NAME = "cuakit-reward-model"
-FORMAT_VERSION = 9  # 2: frame-temporal reads screen words; 3: their look; 4: the pointer;
+FORMAT_VERSION = 10  # 2: frame-temporal reads screen words; 3: their look; 4: the pointer;
 # 5: strict match scores; 6: per-word unmet head, the last press; 7: rotary screen positions;
-# 8: the video's length; 9: the patch stem
+# 8: the video's length; 9: the patch stem; 10: the instruction on display is no evidence
 MATCH_KINDS = 5
 """where an instruction word is looked for: anywhere, final frame, new text, pressed on, pressed
 last"""
@@ -134,6 +135,9 @@ class RewardModelConfig:
     """frame-temporal: run the conv stem on each kept patch alone, so its compute shrinks with
     pruning too (each frame's summary token then embeds the frame pooled to the grid); False
     runs it on whole frames"""
+    press_frames: bool = False
+    """the clips it reads keep the frames that show the latest presses in place of the nearest
+    uniform ones (`cuakit.reward.data.clip_indices`); a property of its input, not its layers"""
 
     def __post_init__(self) -> None:
         if self.backbone not in BACKBONES:
@@ -200,6 +204,10 @@ class WordBatch:
     scores: tuple[np.ndarray, ...]
     """per clip, float32 (S_i, W_i, 2): `cuakit.video.words.match_pairs` of its screen words
     against its instruction's words drawn at every size (`reference_words`)"""
+    echo: tuple[np.ndarray, ...] = ()
+    """per clip, bool (S_i,): the screen words that display the instruction itself
+    (`cuakit.video.words.instruction_echo`); their matches are no evidence and the model drops
+    them. Filled in by `build`."""
 
     @classmethod
     def build(
@@ -220,12 +228,17 @@ class WordBatch:
             raise RewardInputError(
                 f"words: {len(known)} clips of match scores for {len(screen)} clips"
             )
+        scores = tuple(
+            match_pairs(clip.crops, reference_words(text, limit)) if done is None else done
+            for clip, text, done in zip(screen, instructions, known, strict=True)
+        )
         return cls(
             tuple(screen),
             tuple(render_words(text, limit) for text in instructions),
+            scores,
             tuple(
-                match_pairs(clip.crops, reference_words(text, limit)) if done is None else done
-                for clip, text, done in zip(screen, instructions, known, strict=True)
+                instruction_echo(clip, pairs[..., 0])
+                for clip, pairs in zip(screen, scores, strict=True)
             ),
         )
 
@@ -404,6 +417,8 @@ class FrameTemporalBackbone(nn.Module):
         summaries = features.new_zeros(len(words.screen), MATCH_FEATURES * MATCH_KINDS)
         for i, clip in enumerate(words.screen):
             scores = torch.from_numpy(words.scores[i]).to(device)  # (S, I, 2)
+            if words.echo:  # the instruction on display matches itself: no evidence
+                scores = scores * ~torch.from_numpy(words.echo[i]).to(device)[:, None, None]
             s, w = scores.shape[:2]
             at_end = torch.from_numpy(clip.at_end).to(device)
             best = scores.max(1).values if w else scores.new_zeros(s, 2)  # (S, 2)

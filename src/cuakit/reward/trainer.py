@@ -73,6 +73,9 @@ class RewardConfig:
     patch_stem: bool = True
     """frame-temporal only: the conv stem runs on kept patches alone, not whole frames (on the
     11-family set: 13% faster training, equal accuracy)"""
+    press_frames: bool = False
+    """clips keep the frames that show the latest presses in place of the nearest uniform ones
+    (a click shows for one frame, which uniform sampling often skips)"""
     epochs: int = 6
     """passes over the training success examples"""
     batch_size: int = 16
@@ -134,6 +137,7 @@ class RewardConfig:
             backbone=self.backbone, frames=self.frames, height=self.height, width=self.width,
             prune_spatial=self.prune, prune_temporal=self.prune, words=self.words,
             rotary=self.rotary, duration=self.duration, patch_stem=self.patch_stem,
+            press_frames=self.press_frames,
         )  # fmt: skip
 
 
@@ -189,7 +193,7 @@ class RewardTrainer:
         self.bank = ClipBank(
             self.dataset, config.frames, config.height, config.width,
             progress=(lambda i, n: progress("decoding clips", i, n)) if progress else None,
-            words=self.model.reads_words, workers=config.workers,
+            words=self.model.reads_words, workers=config.workers, presses=config.press_frames,
         )  # fmt: skip
         self.text = InstructionEncoder()
         every = {e.instruction for e in examples} | {m.instruction for m in self.dataset.episodes}
@@ -222,7 +226,7 @@ class RewardTrainer:
     def _prepare(self, examples: list[SuccessExample], pairs: list[PairExample]) -> None:
         c, mc = self.config, self.model.config
         if c.prune and hasattr(self.model.backbone, "keep_mask"):
-            name = (f"keep-T{c.frames}-{c.height}x{c.width}-p{mc.patch}-t{mc.prune_threshold}-"
+            name = (f"keep-{self.bank.tag}-{c.height}x{c.width}-p{mc.patch}-t{mc.prune_threshold}-"
                     f"r{mc.min_region}")  # fmt: skip
             masks = self._cached(
                 ResultCache(self.bank, name), {(e, "") for e in self.dataset.indices},
@@ -237,8 +241,9 @@ class RewardTrainer:
             wanted = {(e.episode, e.instruction) for e in examples} | {
                 (i, self.dataset.meta(i).instruction) for p in pairs for i in (p.chosen, p.rejected)
             }
+            name = f"matches-{self.bank.tag}-v{WORDS_VERSION}-w{limit}"
             self._scores = self._cached(
-                ResultCache(self.bank, f"matches-T{c.frames}-v{WORDS_VERSION}-w{limit}"), wanted,
+                ResultCache(self.bank, name), wanted,
                 lambda chunk: WordBatch.build(
                     self.bank.words([e for e, _ in chunk]), [t for _, t in chunk], limit
                 ).scores,

@@ -6,6 +6,8 @@ arrays into the first axis.
 
 - ``uniform_indices`` — T evenly spaced frames, always the first and the final one (the final
   frame is the observation that shows whether the task succeeded).
+- ``event_indices`` — uniform frames with given event frames (a recording's presses, found
+  by `cuakit.video.pointer.press_frames`) swapped in, so a one-frame click is not skipped.
 - ``keyframe_indices`` — frames where the screen changed, by mean absolute frame difference.
 - ``event_windows`` — frame ranges around the moments the agent acted.
 - ``sample_clip`` — indices and frames in one call.
@@ -70,6 +72,29 @@ def uniform_indices(num_frames: int, t: int) -> np.ndarray:
     i = np.arange(t, dtype=np.int64)
     # i·(N-1)/(t-1) rounded half up, in integers: floor((2·i·(N-1) + (t-1)) / (2·(t-1)))
     return (2 * i * (num_frames - 1) + (t - 1)) // (2 * (t - 1))
+
+
+def event_indices(num_frames: int, t: int, events: Sequence[int]) -> np.ndarray:
+    """`uniform_indices` with the latest ``t // 3`` of ``events`` (frame indices) each put in
+    place of the nearest uniform pick, sorted, ``int64 (t,)``; the first and final frames stay.
+
+    A press shows for one frame of a recording (the pointer drawn pressed), and uniform
+    sampling skips a third or more of a recording's frames: on MiniWoB the last press was
+    missing from 35% of 12-frame clips. Capping the events keeps most of the clip uniform."""
+    picks = uniform_indices(num_frames, t)
+    if num_frames <= t or t < 3:
+        return picks  # every frame is in already, or only the ends are
+    inner = sorted({int(e) for e in events if 0 < int(e) < num_frames - 1}, reverse=True)
+    free = set(range(1, t - 1))  # positions an event may take
+    for event in inner[: t // 3]:
+        hit = np.flatnonzero(picks == event)
+        if len(hit):
+            free.discard(int(hit[0]))
+            continue
+        position = min(free, key=lambda i: (abs(int(picks[i]) - event), i))
+        picks[position] = event
+        free.discard(position)
+    return np.sort(picks)
 
 
 def frame_changes(frames: np.ndarray, min_change: float = 0.01) -> tuple[np.ndarray, np.ndarray]:

@@ -9,6 +9,8 @@ model that evidence, and erasing it keeps it from being read as a word that move
 
 - `find_pointer(frame)`: the sprite's hot spot and pressed state, or None.
 - `erase_pointer(frame, pointer)`: the frame with the sprite's pixels set to the colour around it.
+- `press_frames(frames)`: the frames of a recording that show a press (what
+  `cuakit.video.clips.event_indices` keeps in a clip).
 
 Both are pure; frames are ``uint8 (H, W, 3)`` RGB.
 """
@@ -104,3 +106,9 @@ def erase_pointer(frame: np.ndarray, pointer: Pointer | None) -> np.ndarray:
     inside = (ys < height) & (xs < width)
     out[ys[inside], xs[inside]] = np.median(ring, axis=0).astype(np.uint8)
     return out
+
+
+def press_frames(frames: np.ndarray) -> list[int]:
+    """Indices of the frames of ``uint8 (N, H, W, 3)`` that show the pointer pressed."""
+    pointers = [find_pointer(frame) for frame in frames]
+    return [t for t, pointer in enumerate(pointers) if pointer is not None and pointer.pressed]

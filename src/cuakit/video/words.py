@@ -502,3 +502,78 @@ def match_pairs(screen: np.ndarray, instruction: np.ndarray, shift: int = 2) -> 
     strict = torch.minimum(strict, 1.0 - tail)
     out[screen_rows.numpy(), words.numpy(), 1] = strict.clamp(0.0, 1.0).numpy()
     return out
+
+
+ECHO_MATCHED = 4
+"""instruction words a copy of the instruction on screen shows at least (MiniWoB's query box);
+a status line such as "Line numbers: off" is not one"""
+ECHO_SHARE = 0.6
+"""share of the instruction, first to last word, such a copy must also span"""
+ECHO_LIKENESS = 0.78
+"""mean crop cosine of such a copy's words: by chance, words of a screen line chain at 0.7"""
+ECHO_COSINE = 0.65
+"""crop cosine at which a screen word can be an instruction word in such a copy: a page draws
+its query in its own font, which the instruction's rendering matches at 0.7-0.9"""
+
+
+def _reading_order(clip: ClipWords, rows: np.ndarray) -> list[int]:
+    """``rows`` of ``clip`` in reading order: line by line (boxes whose vertical extents overlap
+    by half the lower one's height), left to right within a line."""
+    order = sorted(rows.tolist(), key=lambda i: (clip.box[i, 0], clip.box[i, 2]))
+    lines: list[list[int]] = []
+    for i in order:
+        top, bottom = clip.box[i, :2]
+        if lines:
+            last = clip.box[lines[-1][0]]
+            overlap = min(bottom, last[1]) - max(top, last[0])
+            if 2 * overlap >= min(bottom - top, last[1] - last[0]):
+                lines[-1].append(i)
+                continue
+        lines.append([i])
+    return [i for line in lines for i in sorted(line, key=lambda i: clip.box[i, 2])]
+
+
+def _copy_in(like: np.ndarray) -> list[tuple[int, int]]:
+    """The longest copy of the instruction in a reading sequence: ``like`` bool ``(n, I)``,
+    screen word k can be instruction word j. A chain of (k, j), both increasing by one or two
+    at each step (one screen word unread, one instruction word not drawn as a word)."""
+    n, count = like.shape
+    length = np.zeros((n, count), np.int64)
+    previous: dict[tuple[int, int], tuple[int, int]] = {}
+    for k, j in zip(*np.nonzero(like), strict=True):
+        length[k, j] = 1
+        for dk, dj in ((1, 1), (1, 2), (2, 1), (2, 2)):
+            if k >= dk and j >= dj and length[k - dk, j - dj] + 1 > length[k, j]:
+                length[k, j], previous[k, j] = length[k - dk, j - dj] + 1, (k - dk, j - dj)
+    if not length.any():
+        return []
+    chain = [tuple(int(x) for x in np.unravel_index(int(length.argmax()), length.shape))]
+    while chain[-1] in previous:
+        chain.append(previous[chain[-1]])
+    return chain[::-1]
+
+
+def instruction_echo(clip: ClipWords, cosine: np.ndarray) -> np.ndarray:
+    """bool ``(S,)``: the screen words that are the instruction itself on display: among the
+    words that appeared in one frame, in reading order (a wrapped line goes on with the next),
+    a run that reads as the instruction's words in order (`_copy_in`: at least `ECHO_MATCHED`
+    of them, spanning `ECHO_SHARE` of it); another version of such a word at the same place is
+    one too. ``cosine``: ``(S, I)`` crop cosines (`match_pairs`).
+
+    A task page that shows its query (MiniWoB) shows every instruction word from the first
+    frame on; those copies say nothing about what the agent did."""
+    echo = np.zeros(len(clip), bool)
+    count = cosine.shape[1]
+    if not len(clip) or count < ECHO_MATCHED:
+        return echo
+    sequence = _reading_order(clip, np.flatnonzero(clip.frame == 0))
+    if not sequence:
+        return echo
+    near = cosine[sequence]  # (n, I) in reading order
+    chain = _copy_in(near >= ECHO_COSINE)
+    span = chain[-1][1] - chain[0][1] + 1 if chain else 0
+    likeness = float(np.mean([near[k, j] for k, j in chain])) if chain else 0.0
+    if len(chain) >= ECHO_MATCHED and span >= ECHO_SHARE * count and likeness >= ECHO_LIKENESS:
+        echo[sequence[chain[0][0] : chain[-1][0] + 1]] = True
+    places = {tuple(b) for b in clip.box[echo].tolist()}
+    return echo | np.array([tuple(b) in places for b in clip.box.tolist()], bool)
