@@ -126,8 +126,8 @@ class ClipBank:
         presses: bool = False,
     ) -> None:
         self.dataset, self.frames, self.height, self.width = dataset, frames, height, width
+        # what the picked frames depend on, in every cache name (`ResultCache`'s too)
         self.tag = f"T{frames}-press" if presses else f"T{frames}"
-        """what the frames picked depend on, for cache names (`ResultCache`'s too)"""
         self.path = dataset.root / CACHE_DIR / f"clips-{self.tag}-{height}x{width}.npz"
         self.words_path = dataset.root / CACHE_DIR / f"words-{self.tag}-v{WORDS_VERSION}.npz"
         cached = self._load()

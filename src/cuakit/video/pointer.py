@@ -12,7 +12,7 @@ model that evidence, and erasing it keeps it from being read as a word that move
 - `press_frames(frames)`: the frames of a recording that show a press (what
   `cuakit.video.clips.event_indices` keeps in a clip).
 
-Both are pure; frames are ``uint8 (H, W, 3)`` RGB.
+All are pure; frames are ``uint8 (H, W, 3)`` RGB.
 """
 
 from __future__ import annotations

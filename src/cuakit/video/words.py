@@ -25,6 +25,8 @@ instruction words are visible, where and when.
   Given the whole recording and the frames a model samples, every frame is read. The recorder's
   pointer (`cuakit.video.pointer`) is erased before reading, and each word says whether it was
   pressed on — the only trace of a click on an item that closes with it, a menu's or a dialog's.
+- `instruction_echo(clip, cosine)`: the screen words that display the instruction itself (a
+  page's printed query), which say nothing about what the agent did.
 - `render_words(text)`: the instruction's words as crops, cut into pieces where the reader
   cuts them on a screen (`word_pieces`: a file name's extension is a piece of its own);
   `reference_words(text)`: the same at each of `MATCH_SIZES`, what `match_scores` (crop
@@ -555,8 +557,8 @@ def _copy_in(like: np.ndarray) -> list[tuple[int, int]]:
 
 def instruction_echo(clip: ClipWords, cosine: np.ndarray) -> np.ndarray:
     """bool ``(S,)``: the screen words that are the instruction itself on display: among the
-    words that appeared in one frame, in reading order (a wrapped line goes on with the next),
-    a run that reads as the instruction's words in order (`_copy_in`: at least `ECHO_MATCHED`
+    words on the first frame, in reading order (a wrapped line goes on with the next), a run
+    that reads as the instruction's words in order (`_copy_in`: at least `ECHO_MATCHED`
     of them, spanning `ECHO_SHARE` of it); another version of such a word at the same place is
     one too. ``cosine``: ``(S, I)`` crop cosines (`match_pairs`).
 
