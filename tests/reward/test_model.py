@@ -59,8 +59,20 @@ def screen_words(labels: list[str], height: int = 300, width: int = 480) -> Clip
     )
 
 
+def meaning(words: list[str]) -> np.ndarray:
+    """A stand-in for MiniLM's per-word embeddings: a fixed unit vector per word (text_dim 16)."""
+    vectors = [np.random.default_rng(sum(map(ord, word))).standard_normal(16) for word in words]
+    out = np.array(vectors, np.float32).reshape(len(words), 16)
+    return out / np.linalg.norm(out, axis=1, keepdims=True).clip(min=1e-6)
+
+
+def build(screen: list[ClipWords], instructions: list[str], **changes: object) -> WordBatch:
+    """`WordBatch.build` with the stand-in meanings a ``word_meaning`` model reads."""
+    return WordBatch.build(screen, instructions, meaning=meaning, **changes)  # type: ignore[arg-type]
+
+
 def words(batch: int = 3, shift: int = 0) -> WordBatch:
-    return WordBatch.build(
+    return build(
         [screen_words(SCREENS[(b + shift) % 3]) for b in range(batch)],
         [INSTRUCTIONS[(b + shift) % 3] for b in range(batch)],
     )
@@ -132,7 +144,7 @@ def test_save_and_load_give_identical_outputs(backbone: str, tmp_path: Path) -> 
     model = model_for(backbone).eval()
     model.save_pretrained(tmp_path / "ckpt")
     meta = json.loads((tmp_path / "ckpt" / "config.json").read_text())
-    assert meta["format"] == "cuakit-reward-model" and meta["format_version"] == 10
+    assert meta["format"] == "cuakit-reward-model" and meta["format_version"] == 11
     assert meta["backbone"] == meta["config"]["backbone"] == model.config.backbone
     loaded = VideoRewardModel.from_pretrained(tmp_path / "ckpt", backbone=model.config.backbone)
     assert not loaded.training and loaded.config == model.config
@@ -146,7 +158,7 @@ def test_outputs_depend_on_the_instruction(backbone: str) -> None:
     video = clips(1).expand(2, -1, -1, -1, -1)
     read = None
     if model.reads_words:  # the same screen words too; only the instruction differs
-        read = WordBatch.build([screen_words(SCREENS[0])] * 2, INSTRUCTIONS[:2])
+        read = build([screen_words(SCREENS[0])] * 2, INSTRUCTIONS[:2])
     out = model(video, text(2), read, seconds=lengths(2))  # the same video under two instructions
     assert (out.reward[0] - out.reward[1]).abs() > 1e-4
     assert (out.progress_logits[0] - out.progress_logits[1]).abs().max() > 1e-4
@@ -155,7 +167,7 @@ def test_outputs_depend_on_the_instruction(backbone: str) -> None:
 def test_a_reading_model_sees_the_screen_words() -> None:
     model = model_for("frame-temporal").eval()
     video, embedding = clips(1).expand(2, -1, -1, -1, -1), text(1).expand(2, -1)
-    read = WordBatch.build(
+    read = build(
         [screen_words(["Done:", "Delete"]), screen_words(["Done:", "Copy"])], ["Press Delete"] * 2
     )
     out = model(video, embedding, read, seconds=lengths(2))  # same pixels and instruction
@@ -168,16 +180,14 @@ def test_a_reading_model_sees_which_word_the_pointer_pressed() -> None:
     base = screen_words(["Done:", "Delete", "Copy"])
     pressed = [np.zeros_like(base.pointer) for _ in range(2)]
     pressed[0][1, :2], pressed[1][2, :2] = 1.0, 1.0  # pressed on Delete; on Copy
-    read = WordBatch.build(
-        [replace(base, pointer=flags) for flags in pressed], ["Press Delete"] * 2
-    )
+    read = build([replace(base, pointer=flags) for flags in pressed], ["Press Delete"] * 2)
     out = model(video, embedding, read, seconds=lengths(2))  # only the click differs
     assert (out.success_logit[0] - out.success_logit[1]).abs() > 1e-4
 
 
 def test_matches_of_the_instruction_shown_on_screen_do_not_reach_the_model() -> None:
     model = model_for("frame-temporal").eval()
-    read = WordBatch.build([screen_words(SCREENS[0])], INSTRUCTIONS[:1])  # Done:, Delete, Copy
+    read = build([screen_words(SCREENS[0])], INSTRUCTIONS[:1])  # Done:, Delete, Copy
     echo = (np.array([False, True, False]),)  # "Delete" is part of the page's own query
     shown = replace(read, echo=echo)
     other = [s.copy() for s in read.scores]
@@ -195,7 +205,7 @@ def test_a_reading_model_without_words_is_a_clear_error() -> None:
     with pytest.raises(RewardInputError, match="2 clips of words for a batch of 3"):
         model_for("frame-temporal")(clips(), text(), words(2), seconds=lengths(3))
     with pytest.raises(RewardInputError, match="2 clips of screen words but 1 instructions"):
-        WordBatch.build([screen_words(["a"])] * 2, ["Press a"])
+        build([screen_words(["a"])] * 2, ["Press a"])
 
 
 def test_a_clips_score_does_not_depend_on_the_rest_of_the_batch() -> None:
@@ -205,14 +215,19 @@ def test_a_clips_score_does_not_depend_on_the_rest_of_the_batch() -> None:
     alone = model(
         frames[:1],
         embedded[:1],
-        WordBatch(read.screen[:1], read.instruction[:1], read.scores[:1]),
+        WordBatch(read.screen[:1], read.instruction[:1], read.scores[:1], meaning=read.meaning[:1]),
         seconds=lengths(1),
     )
     batched = model(frames, embedded, read, seconds=lengths(3))
     repeated = model(
         frames[[0, 0]],
         embedded[[0, 0]],
-        WordBatch(read.screen[:1] * 2, read.instruction[:1] * 2, read.scores[:1] * 2),
+        WordBatch(
+            read.screen[:1] * 2,
+            read.instruction[:1] * 2,
+            read.scores[:1] * 2,
+            meaning=read.meaning[:1] * 2,
+        ),
         seconds=lengths(2),
     )
     torch.testing.assert_close(batched.reward[:1], alone.reward, atol=1e-5, rtol=1e-4)
@@ -225,7 +240,7 @@ def test_a_clip_without_any_word_still_scores() -> None:
         crops=np.zeros((0, 20, 80), np.uint8), look=np.zeros((0, LOOK_SIZE), np.float32),
         pointer=np.zeros((0, POINTER_SIZE), np.float32), height=300, width=480,
     )  # fmt: skip
-    read = WordBatch.build([empty, screen_words(SCREENS[1])], ["Press Delete", "Open Archive"])
+    read = build([empty, screen_words(SCREENS[1])], ["Press Delete", "Open Archive"])
     out = model_for("frame-temporal").eval()(clips(2), text(2), read, seconds=lengths(2))
     assert torch.isfinite(out.reward).all() and torch.isfinite(out.success_logit).all()
 
@@ -285,9 +300,52 @@ def test_rotary_places_reach_the_attention_and_add_no_parameters() -> None:
     assert (a.success_logit - b.success_logit).abs().max().item() > 1e-4
 
 
+def test_a_meaning_model_reads_each_instruction_words_meaning() -> None:
+    model = model_for("frame-temporal", word_meaning=True).eval()
+    read = build([screen_words(SCREENS[1])] * 2, ["Open Archive"] * 2)
+    other = read.meaning[1].copy()
+    other[0] = meaning(["Close"])[0]  # "Open" now means something else; its letters are the same
+    changed = replace(read, meaning=(read.meaning[0], other))
+    out = model(clips(1).expand(2, -1, -1, -1, -1), text(1).expand(2, -1), changed,
+                seconds=lengths(2))  # fmt: skip
+    assert (out.success_logit[0] - out.success_logit[1]).abs() > 1e-4
+
+
+def test_a_meaning_model_without_meanings_is_a_clear_error() -> None:
+    model = model_for("frame-temporal", word_meaning=True).eval()
+    bare = WordBatch.build([screen_words(SCREENS[1])], ["Open Archive"])
+    with pytest.raises(RewardInputError, match="meaning=InstructionEncoder"):
+        model(clips(1), text(1), bare, seconds=lengths(1))
+    short = replace(bare, meaning=(np.zeros((1, 16), np.float32),))  # 2 words, 1 meaning
+    with pytest.raises(RewardInputError, match=r"2 instruction words but meanings of shape"):
+        model(clips(1), text(1), short, seconds=lengths(1))
+    with pytest.raises(RewardInputError, match="expected"):
+        WordBatch.build([screen_words(SCREENS[1])], ["Open Archive"], meaning=lambda w: [[0.0]])
+    plain = model_for("frame-temporal", word_meaning=False).eval()
+    assert torch.isfinite(plain(clips(1), text(1), bare, seconds=lengths(1)).reward).all()
+
+
+@pytest.mark.parametrize("word_meaning", [True, False])
+def test_the_direct_unmet_verdict_reads_meaning_not_letters(word_meaning: bool) -> None:
+    """With word_meaning, an unseen word's drawn letters cannot make it "unmet" on their own."""
+    model = model_for("frame-temporal", word_meaning=word_meaning).eval()
+    with torch.no_grad():  # keep only the direct path of the per-word verdict
+        model.backbone.unmet.weight.zero_()
+        model.backbone.unmet.bias.zero_()
+    read = build([screen_words(SCREENS[1])], ["Open Archive"])
+    redrawn = replace(read, instruction=(render_words("Xq Zzyw"),))  # other letters, same rest
+    frames, embedded = clips(1), text(1)
+    with torch.no_grad():
+        shortfall = [model.backbone(frames, embedded, batch)[3] for batch in (read, redrawn)]
+    if word_meaning:
+        torch.testing.assert_close(shortfall[0], shortfall[1])
+    else:
+        assert (shortfall[0] - shortfall[1]).abs().max() > 1e-5
+
+
 def test_an_instruction_word_left_undone_lowers_the_success_logit() -> None:
     model = model_for("frame-temporal").eval()
-    read = WordBatch.build([screen_words(SCREENS[1])], ["Open Archive"])
+    read = build([screen_words(SCREENS[1])], ["Open Archive"])
     frames, embedded = clips(1), text(1)
     before = model(frames, embedded, read, seconds=lengths(1))
     with torch.no_grad():
@@ -534,7 +592,7 @@ def test_the_same_frames_at_another_length_score_differently() -> None:
     """Sampled frames alone cannot tell a quick success from a slow one (efficiency pairs)."""
     model = model_for("frame-temporal").eval()
     video, embedding = clips(1).expand(2, -1, -1, -1, -1), text(1).expand(2, -1)
-    read = WordBatch.build([screen_words(SCREENS[0])] * 2, [INSTRUCTIONS[0]] * 2)
+    read = build([screen_words(SCREENS[0])] * 2, [INSTRUCTIONS[0]] * 2)
     out = model(video, embedding, read, seconds=torch.tensor([1.5, 6.0]))
     assert (out.reward[0] - out.reward[1]).abs() > 1e-4
 

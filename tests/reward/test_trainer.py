@@ -177,6 +177,20 @@ def test_save_load_gives_identical_scores_and_resume_continues(tiny: Path, tmp_p
     assert resumed.step == 6 and len(resumed.history.steps) == 6
 
 
+def test_word_meaning_trains_and_scores_like_the_trainer(tiny: Path, tmp_path: Path) -> None:
+    """With word_meaning, the trainer and the Scorer both embed each instruction word (MiniLM)."""
+    run = tmp_path / "run"
+    trainer = RewardTrainer(tiny, replace(TINY, max_steps=2, epochs=1, word_meaning=True), run)
+    before = trainer.model.backbone.word_meaning[0].weight.clone()
+    trainer.train()
+    assert not torch.equal(trainer.model.backbone.word_meaning[0].weight, before)
+    meta = EpisodeDataset(tiny).episodes[0]
+    [scored] = Scorer.from_run(run).score([EpisodeDataset(tiny).frames(meta.index)],
+                                          [meta.instruction])  # fmt: skip
+    expected, _, _ = trainer.score([meta.index], [meta.instruction])
+    assert scored.reward == pytest.approx(float(expected[0]), abs=1e-5)
+
+
 def test_bad_inputs_are_typed_errors(tiny: Path, tmp_path: Path) -> None:
     run = tmp_path / "run"
     RewardTrainer(tiny, replace(TINY, max_steps=1, epochs=1), run).train()

@@ -60,12 +60,13 @@ def shifted(crops: np.ndarray, rng: np.random.Generator) -> np.ndarray:
                      for c, r, k in zip(crops, rows, cols, strict=True)])  # fmt: skip
 
 
-def bench_words(batch: int, frames: int, seed: int = 0) -> WordBatch:
+def bench_words(batch: int, frames: int, seed: int = 0, text_dim: int = 384) -> WordBatch:
     """A typical reading load: `BENCH_SCREEN_WORDS` rendered words per clip, spread over its
     frames and a 480x300 screen, under a 10-word instruction. Each word is shifted by a few
     pixels at random, so most crops of a batch are distinct (in real batches about a third are:
     the model encodes each distinct crop once, and a benchmark of 20 repeated words would
-    flatter it)."""
+    flatter it). Instruction words' meanings are random unit vectors of ``text_dim`` (the
+    benchmark times the model, not MiniLM, whose per-word embeddings a run caches)."""
     rng = np.random.default_rng(seed)
     vocabulary = render_words(
         "Save Open Cancel Delete Copy Paste Print Search Archive Unlock Submit Resume Zoom "
@@ -86,7 +87,12 @@ def bench_words(batch: int, frames: int, seed: int = 0) -> WordBatch:
                 width=480,
             )
         )
-    return WordBatch.build(screen, [BENCH_INSTRUCTION] * batch)
+
+    def meaning(words: list[str]) -> np.ndarray:
+        vectors = rng.standard_normal((len(words), text_dim)).astype(np.float32)
+        return vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
+
+    return WordBatch.build(screen, [BENCH_INSTRUCTION] * batch, meaning=meaning)
 
 
 def _autocast(precision: str) -> AbstractContextManager[Any]:
@@ -161,7 +167,11 @@ def bench_row(
     A model that reads screen words gets `bench_words`."""
     batch = clips.shape[0]
     model = model.eval()
-    words = bench_words(batch, clips.shape[1]) if model.reads_words else None
+    words = (
+        bench_words(batch, clips.shape[1], text_dim=model.config.text_dim)
+        if model.reads_words
+        else None
+    )
     seconds = torch.full((batch,), 2.0) if model.config.duration else None  # a 20-frame video
 
     def infer() -> RewardOutput:

@@ -22,7 +22,9 @@ per-frame features ``(B, T, D)`` that the shared heads read:
   text that appeared, on what the pointer pressed and on what it pressed last. Each instruction
   word then says how clearly the video leaves it undone, and the soft maximum over the words is
   subtracted from the success logit and the reward (`FrameTemporalBackbone.shortfall`): one
-  unmet requirement fails the task.
+  unmet requirement fails the task. With ``word_meaning`` each instruction word also carries
+  its MiniLM embedding, and the verdict read straight from the word sees its meaning and
+  matches rather than its drawn letters.
 - ``timesformer``: Hugging Face ``TimesformerModel`` (divided space-time attention), random
   weights from a small config or ``from_pretrained(config.pretrained)`` from a local folder.
   Frames are letterboxed to its square ``image_size``. Pooled feature = its CLS token; per-frame
@@ -45,7 +47,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
@@ -66,6 +68,7 @@ from cuakit.video.words import (
     POINTER_SIZE,
     ClipWords,
     instruction_echo,
+    instruction_pieces,
     match_pairs,
     reference_words,
     render_words,
@@ -73,9 +76,10 @@ from cuakit.video.words import (
 
 BACKBONES = ("frame-temporal", "timesformer", "cnn3d")
 FORMAT_NAME = "cuakit-reward-model"
-FORMAT_VERSION = 10  # 2: frame-temporal reads screen words; 3: their look; 4: the pointer;
+FORMAT_VERSION = 11  # 2: frame-temporal reads screen words; 3: their look; 4: the pointer;
 # 5: strict match scores; 6: per-word unmet head, the last press; 7: rotary screen positions;
-# 8: the video's length; 9: the patch stem; 10: the instruction on display is no evidence
+# 8: the video's length; 9: the patch stem; 10: the instruction on display is no evidence;
+# 11: instruction words' meaning
 MATCH_KINDS = 5
 """where an instruction word is looked for: anywhere, final frame, new text, pressed on, pressed
 last"""
@@ -135,6 +139,12 @@ class RewardModelConfig:
     """frame-temporal: run the conv stem on each kept patch alone, so its compute shrinks with
     pruning too (each frame's summary token then embeds the frame pooled to the grid); False
     runs it on whole frames"""
+    word_meaning: bool = False
+    """frame-temporal with words: each instruction word also carries its MiniLM embedding
+    (`WordBatch.build(..., meaning=)`), and the per-word "unmet" verdict read straight from the
+    word sees its meaning and where it was found, not its drawn letters: a word no training
+    family used ("Disable") is judged like the words it means ("off"), not as an unknown
+    requirement. Off by default: what it does to accuracy is not yet measured"""
     press_frames: bool = False
     """the clips it reads keep the frames that show the latest presses in place of the nearest
     uniform ones (`cuakit.reward.data.clip_indices`); a property of its input, not its layers"""
@@ -208,6 +218,9 @@ class WordBatch:
     """per clip, bool (S_i,): the screen words that display the instruction itself
     (`cuakit.video.words.instruction_echo`); their matches are no evidence and the model drops
     them. Filled in by `build`."""
+    meaning: tuple[np.ndarray, ...] = ()
+    """per clip, float32 (W_i, text_dim): each instruction word's sentence embedding, for a
+    model with ``word_meaning``; empty when `build` was given no ``meaning`` encoder"""
 
     @classmethod
     def build(
@@ -216,9 +229,12 @@ class WordBatch:
         instructions: Sequence[str],
         limit: int = 16,
         scores: Sequence[np.ndarray | None] | None = None,
+        meaning: Callable[[list[str]], torch.Tensor | np.ndarray] | None = None,
     ) -> WordBatch:
         """``scores``: per clip, match scores computed before for the same screen words and
-        instruction (a trainer sees each pair many times), or None to compute them here."""
+        instruction (a trainer sees each pair many times), or None to compute them here.
+        ``meaning``: embeds a list of words, e.g. `cuakit.reward.text.InstructionEncoder`'s
+        ``encode`` (cached per string); needed by a model with ``word_meaning``."""
         if len(screen) != len(instructions):
             raise RewardInputError(
                 f"words: {len(screen)} clips of screen words but {len(instructions)} instructions"
@@ -240,10 +256,25 @@ class WordBatch:
                 instruction_echo(clip, pairs[..., 0])
                 for clip, pairs in zip(screen, scores, strict=True)
             ),
+            tuple(_meanings(text, limit, meaning) for text in instructions) if meaning else (),
         )
 
     def __len__(self) -> int:
         return len(self.screen)
+
+
+def _meanings(
+    text: str, limit: int, meaning: Callable[[list[str]], torch.Tensor | np.ndarray]
+) -> np.ndarray:
+    """float32 (W, dim): the embedding of each of ``text``'s instruction words."""
+    pieces = instruction_pieces(text, limit)
+    vectors = np.asarray(meaning(pieces), np.float32)  # InstructionEncoder: (0, dim) for []
+    if vectors.ndim != 2 or len(vectors) != len(pieces):
+        raise RewardInputError(
+            f"meaning: expected ({len(pieces)}, dim) embeddings of {pieces}, got "
+            f"{vectors.shape}; pass InstructionEncoder().encode"
+        )
+    return vectors
 
 
 @dataclass(frozen=True)
@@ -390,12 +421,19 @@ class FrameTemporalBackbone(nn.Module):
             self.unmet_direct = nn.Sequential(
                 nn.LayerNorm(d), nn.Linear(d, d), nn.GELU(), nn.Linear(d, 2)
             )
+            if config.word_meaning:  # an instruction word's sentence embedding -> (D,)
+                self.word_meaning = nn.Sequential(
+                    nn.Linear(config.text_dim, d), nn.GELU(), nn.Linear(d, d)
+                )
 
     def word_tokens(
         self, words: WordBatch, device: torch.device
-    ) -> tuple[list[torch.Tensor], torch.Tensor]:
+    ) -> tuple[list[torch.Tensor], torch.Tensor, list[torch.Tensor]]:
         """Per clip ``(S_i + I_i, D)``: its screen-word tokens, then its instruction words';
-        and ``(B, D)``: each clip's reading summary, added to the pooled feature."""
+        ``(B, D)``: each clip's reading summary, added to the pooled feature; and per clip
+        ``(S_i + I_i, D)``: what the direct "unmet" verdict reads of each token (zeros for
+        screen words; with ``word_meaning``, an instruction word's meaning and matches without
+        its drawn letters, else the whole token)."""
         gh, gw = self.config.grid
         crops = np.concatenate([w.crops for w in words.screen] + list(words.instruction))
         # A batch repeats most of its words (a window's labels on every frame, the same
@@ -468,17 +506,21 @@ class FrameTemporalBackbone(nn.Module):
         )  # fmt: skip
         matched = self.instruction_match(torch.cat(instruction_in).to(dtype))
         position = torch.cat([torch.arange(n, device=device) for n in instruction_sizes])
-        instruction = (
-            features[total:] + matched * torch.cat(instruction_has)[:, None]
+        unlettered = (
+            matched * torch.cat(instruction_has)[:, None]
             + self.word_index[position] + self.word_type[1]
         )  # fmt: skip
-        out = [
-            torch.cat([a, b])
-            for a, b in zip(
-                screen.split(screen_sizes), instruction.split(instruction_sizes), strict=True
-            )
-        ]
-        return out, self.match_summary(summaries)
+        if self.config.word_meaning:
+            meaning = torch.from_numpy(np.concatenate(words.meaning)).to(device, dtype)
+            unlettered = unlettered + self.word_meaning(meaning)
+        instruction = features[total:] + unlettered
+        direct = unlettered if self.config.word_meaning else instruction
+        out, reads = [], []
+        for a, b, c in zip(screen.split(screen_sizes), instruction.split(instruction_sizes),
+                           direct.split(instruction_sizes), strict=True):  # fmt: skip
+            out.append(torch.cat([a, b]))
+            reads.append(torch.cat([torch.zeros_like(a), c]))
+        return out, self.match_summary(summaries), reads
 
     def keep_mask(self, frames: torch.Tensor) -> torch.Tensor:
         """bool (B, T, N): the grid tokens pruning keeps (all when pruning is off)."""
@@ -527,13 +569,13 @@ class FrameTemporalBackbone(nn.Module):
         paddings = [fixed, padding]
         instruction_words = None  # (B, most) True at the instruction-word tokens
         if words is not None:
-            per_clip, summary_of_reading = self.word_tokens(words, frames.device)
+            per_clip, summary_of_reading, direct_in = self.word_tokens(words, frames.device)
             most = max(len(x) for x in per_clip)
-            read = kept.new_zeros(b, most, d)
+            read, direct = kept.new_zeros(b, most, d), kept.new_zeros(b, most, d)
             unread = torch.ones(b, most, dtype=torch.bool, device=frames.device)
             instruction_words = torch.zeros(b, most, dtype=torch.bool, device=frames.device)
-            for i, x in enumerate(per_clip):
-                read[i, : len(x)], unread[i, : len(x)] = x, False
+            for i, (x, y) in enumerate(zip(per_clip, direct_in, strict=True)):
+                read[i, : len(x)], direct[i, : len(y)], unread[i, : len(x)] = x, y, False
                 instruction_words[i, len(words.screen[i]) : len(x)] = True
             parts.append(read)
             paddings.append(unread)
@@ -553,7 +595,7 @@ class FrameTemporalBackbone(nn.Module):
             votes = read_words * instruction_words[..., None]
             count = instruction_words.sum(1, keepdim=True).clamp(min=1)
             pooled = pooled + self.word_vote(votes.sum(1) / count) + summary_of_reading
-            unmet = self.unmet(read_words) + self.unmet_direct(read)  # (B, most, 2)
+            unmet = self.unmet(read_words) + self.unmet_direct(direct)  # (B, most, 2)
             shortfall = self.shortfall(unmet, instruction_words)
         return pooled, h[:, 2 : 2 + t], kept_ratio, shortfall
 
@@ -793,6 +835,20 @@ class VideoRewardModel(nn.Module):
                 raise RewardInputError(
                     f"words: {len(words)} clips of words for a batch of {frames.shape[0]} clips"
                 )
+            if c.word_meaning:
+                if len(words.meaning) != len(words):
+                    raise RewardInputError(
+                        "words: this model reads the instruction words' meaning; build the "
+                        "batch with WordBatch.build(..., meaning=InstructionEncoder().encode)"
+                    )
+                for i, (vectors, drawn) in enumerate(
+                    zip(words.meaning, words.instruction, strict=True)
+                ):
+                    if vectors.shape != (len(drawn), c.text_dim):
+                        raise RewardInputError(
+                            f"words: clip {i} has {len(drawn)} instruction words but meanings "
+                            f"of shape {vectors.shape}; expected ({len(drawn)}, {c.text_dim})"
+                        )
         if c.duration:
             batch = frames.shape[0]
             if not isinstance(seconds, torch.Tensor) or tuple(seconds.shape) != (batch,):

@@ -73,6 +73,9 @@ class RewardConfig:
     patch_stem: bool = True
     """frame-temporal only: the conv stem runs on kept patches alone, not whole frames (on the
     11-family set: 13% faster training, equal accuracy)"""
+    word_meaning: bool = False
+    """frame-temporal with words: instruction words also carry their MiniLM embedding, so a
+    word no training family used is read by what it means (off by default: unmeasured)"""
     press_frames: bool = False
     """clips keep the frames that show the latest presses in place of the nearest uniform ones
     (a click shows for one frame, which uniform sampling often skips)"""
@@ -137,7 +140,7 @@ class RewardConfig:
             backbone=self.backbone, frames=self.frames, height=self.height, width=self.width,
             prune_spatial=self.prune, prune_temporal=self.prune, words=self.words,
             rotary=self.rotary, duration=self.duration, patch_stem=self.patch_stem,
-            press_frames=self.press_frames,
+            press_frames=self.press_frames, word_meaning=self.word_meaning,
         )  # fmt: skip
 
 
@@ -301,8 +304,9 @@ class RewardTrainer:
         limit = self.model.config.max_instruction_words
         keys = list(zip(episodes, instructions, strict=True))
         words = WordBatch.build(
-            self.bank.words(episodes), instructions, limit, [self._scores.get(k) for k in keys]
-        )
+            self.bank.words(episodes), instructions, limit, [self._scores.get(k) for k in keys],
+            meaning=self.text.encode if self.model.config.word_meaning else None,
+        )  # fmt: skip
         self._scores.update(zip(keys, words.scores, strict=True))
         return words
 
