@@ -256,7 +256,9 @@ class WordBatch:
                 instruction_echo(clip, pairs[..., 0])
                 for clip, pairs in zip(screen, scores, strict=True)
             ),
-            tuple(_meanings(text, limit, meaning) for text in instructions) if meaning else (),
+            ()
+            if meaning is None
+            else tuple(_meanings(text, limit, meaning) for text in instructions),
         )
 
     def __len__(self) -> int:
