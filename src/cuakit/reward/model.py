@@ -24,9 +24,7 @@ per-frame features ``(B, T, D)`` that the shared heads read:
   subtracted from the success logit and the reward (`FrameTemporalBackbone.shortfall`): one
   unmet requirement fails the task. With ``word_meaning`` each instruction word also carries
   its MiniLM embedding, and the verdict read straight from the word sees its meaning and
-  matches rather than its drawn letters. With ``word_dropout`` an instruction word the training
-  never saw is read as one learned "unknown word" (and in training, a random share of the known
-  ones too), so it is judged by where the video shows it rather than by its letters.
+  matches rather than its drawn letters.
 - ``timesformer``: Hugging Face ``TimesformerModel`` (divided space-time attention), random
   weights from a small config or ``from_pretrained(config.pretrained)`` from a local folder.
   Frames are letterboxed to its square ``image_size``. Pooled feature = its CLS token; per-frame
@@ -42,7 +40,7 @@ Frames are float ``(B, T, 3, H, W)`` in [0, 1]; the instruction is its ``(B, tex
 embedding (`cuakit.reward.text.InstructionEncoder`). Checkpoints are a folder holding
 ``model.safetensors`` and ``config.json``::
 
-    {"format": "cuakit-reward-model", "format_version": 12, "backbone": "...", "config": {...}}
+    {"format": "cuakit-reward-model", "format_version": 10, "backbone": "...", "config": {...}}
 """
 
 from __future__ import annotations
@@ -78,10 +76,10 @@ from cuakit.video.words import (
 
 BACKBONES = ("frame-temporal", "timesformer", "cnn3d")
 FORMAT_NAME = "cuakit-reward-model"
-FORMAT_VERSION = 12  # 2: frame-temporal reads screen words; 3: their look; 4: the pointer;
+FORMAT_VERSION = 11  # 2: frame-temporal reads screen words; 3: their look; 4: the pointer;
 # 5: strict match scores; 6: per-word unmet head, the last press; 7: rotary screen positions;
 # 8: the video's length; 9: the patch stem; 10: the instruction on display is no evidence;
-# 11: instruction words' meaning; 12: unknown instruction words
+# 11: instruction words' meaning
 MATCH_KINDS = 5
 """where an instruction word is looked for: anywhere, final frame, new text, pressed on, pressed
 last"""
@@ -150,21 +148,8 @@ class RewardModelConfig:
     press_frames: bool = False
     """the clips it reads keep the frames that show the latest presses in place of the nearest
     uniform ones (`cuakit.reward.data.clip_indices`); a property of its input, not its layers"""
-    word_dropout: float = 0.0
-    """frame-temporal with words: an instruction word outside ``vocabulary`` is read as one
-    learned "unknown word" instead of its drawn letters, and in training each known word is too,
-    with this probability (word dropout, as parsers train their UNK token). A word no training
-    family used ("Disable") is then judged by where the video shows it, as unknown words were in
-    training, not by letters the model never learned to read. 0 = off: every word is read by its
-    letters"""
-    vocabulary: tuple[str, ...] = ()
-    """with ``word_dropout``: the instruction words (`cuakit.video.words.instruction_pieces`)
-    the model was trained on, set by the trainer; empty = every word counts as known"""
 
     def __post_init__(self) -> None:
-        object.__setattr__(self, "vocabulary", tuple(self.vocabulary))  # JSON gives a list
-        if not 0.0 <= self.word_dropout < 1.0:
-            raise ConfigError(f"word_dropout must be in [0, 1), got {self.word_dropout}")
         if self.backbone not in BACKBONES:
             raise ConfigError(f"backbone {self.backbone!r} unknown: choose one of {BACKBONES}")
         for name in ("frames", "height", "width", "dim", "depth", "heads", "patch", "text_dim"):
@@ -236,9 +221,6 @@ class WordBatch:
     meaning: tuple[np.ndarray, ...] = ()
     """per clip, float32 (W_i, text_dim): each instruction word's sentence embedding, for a
     model with ``word_meaning``; empty when `build` was given no ``meaning`` encoder"""
-    pieces: tuple[tuple[str, ...], ...] = ()
-    """per clip, its instruction words as text (`cuakit.video.words.instruction_pieces`), for
-    a model with ``word_dropout`` to tell known words from unknown ones. Filled in by `build`."""
 
     @classmethod
     def build(
@@ -277,7 +259,6 @@ class WordBatch:
             ()
             if meaning is None
             else tuple(_meanings(text, limit, meaning) for text in instructions),
-            tuple(tuple(instruction_pieces(text, limit)) for text in instructions),
         )
 
     def __len__(self) -> int:
@@ -446,9 +427,6 @@ class FrameTemporalBackbone(nn.Module):
                 self.word_meaning = nn.Sequential(
                     nn.Linear(config.text_dim, d), nn.GELU(), nn.Linear(d, d)
                 )
-            if config.word_dropout > 0:  # what an unknown instruction word is read as
-                self.unknown_word = nn.Parameter(torch.randn(d) * 0.02)
-                self.known_words = frozenset(config.vocabulary)
 
     def word_tokens(
         self, words: WordBatch, device: torch.device
@@ -537,11 +515,7 @@ class FrameTemporalBackbone(nn.Module):
         if self.config.word_meaning:
             meaning = torch.from_numpy(np.concatenate(words.meaning)).to(device, dtype)
             unlettered = unlettered + self.word_meaning(meaning)
-        lettered = features[total:]
-        if self.config.word_dropout > 0:
-            unknown = self.unknown_words(words, device)[:, None]  # (sum I_i, 1)
-            lettered = torch.where(unknown, self.unknown_word.to(dtype), lettered)
-        instruction = lettered + unlettered
+        instruction = features[total:] + unlettered
         direct = unlettered if self.config.word_meaning else instruction
         out, reads = [], []
         for a, b, c in zip(screen.split(screen_sizes), instruction.split(instruction_sizes),
@@ -549,18 +523,6 @@ class FrameTemporalBackbone(nn.Module):
             out.append(torch.cat([a, b]))
             reads.append(torch.cat([torch.zeros_like(a), c]))
         return out, self.match_summary(summaries), reads
-
-    def unknown_words(self, words: WordBatch, device: torch.device) -> torch.Tensor:
-        """bool (sum of I_i,): the instruction words read as unknown: those outside the
-        training vocabulary and, in training, a random ``word_dropout`` share of the rest."""
-        pieces = [piece for clip in words.pieces for piece in clip]
-        known = self.known_words
-        unknown = torch.tensor(
-            [bool(known) and p not in known for p in pieces], dtype=torch.bool, device=device
-        )
-        if self.training:
-            unknown |= torch.rand(len(pieces), device=device) < self.config.word_dropout
-        return unknown
 
     def keep_mask(self, frames: torch.Tensor) -> torch.Tensor:
         """bool (B, T, N): the grid tokens pruning keeps (all when pruning is off)."""
@@ -874,13 +836,6 @@ class VideoRewardModel(nn.Module):
             if len(words) != frames.shape[0]:
                 raise RewardInputError(
                     f"words: {len(words)} clips of words for a batch of {frames.shape[0]} clips"
-                )
-            if c.word_dropout > 0 and [len(p) for p in words.pieces] != [
-                len(drawn) for drawn in words.instruction
-            ]:
-                raise RewardInputError(
-                    "words: this model tells known instruction words from unknown ones and needs "
-                    "them as text; build the batch with WordBatch.build(screen, instructions)"
                 )
             if c.word_meaning:
                 if len(words.meaning) != len(words):

@@ -18,7 +18,7 @@ import json
 import math
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
@@ -49,7 +49,6 @@ from cuakit.reward.data import (
 from cuakit.reward.model import BACKBONES, RewardModelConfig, VideoRewardModel, WordBatch
 from cuakit.reward.text import InstructionEncoder
 from cuakit.video.augment import augment
-from cuakit.video.words import instruction_pieces
 
 
 @dataclass(frozen=True)
@@ -80,10 +79,6 @@ class RewardConfig:
     press_frames: bool = False
     """clips keep the frames that show the latest presses in place of the nearest uniform ones
     (a click shows for one frame, which uniform sampling often skips)"""
-    word_dropout: float = 0.0
-    """frame-temporal with words: instruction words outside the training set's vocabulary are
-    read as one learned "unknown word", and each known word is too with this probability in
-    training, so a family's unseen words are judged by where the video shows them (0 = off)"""
     epochs: int = 6
     """passes over the training success examples"""
     batch_size: int = 16
@@ -146,7 +141,6 @@ class RewardConfig:
             prune_spatial=self.prune, prune_temporal=self.prune, words=self.words,
             rotary=self.rotary, duration=self.duration, patch_stem=self.patch_stem,
             press_frames=self.press_frames, word_meaning=self.word_meaning,
-            word_dropout=self.word_dropout,
         )  # fmt: skip
 
 
@@ -198,16 +192,7 @@ class RewardTrainer:
         negatives = len(self.train_examples) - positives
         self.pos_weight = negatives / positives if config.balance and positives else 1.0
         self.test_pairs = [p for p in pairs if {p.chosen, p.rejected} <= self.test_episodes]
-        model_config = config.model_config
-        if model_config.word_dropout > 0:  # the words training reads by their letters
-            seen = {e.instruction for e in self.train_examples} | {
-                self.dataset.meta(i).instruction for p in self.train_pairs
-                for i in (p.chosen, p.rejected)
-            }  # fmt: skip
-            limit = model_config.max_instruction_words
-            vocabulary = sorted({w for text in seen for w in instruction_pieces(text, limit)})
-            model_config = replace(model_config, vocabulary=tuple(vocabulary))
-        self.model = VideoRewardModel(model_config)
+        self.model = VideoRewardModel(config.model_config)
         self.bank = ClipBank(
             self.dataset, config.frames, config.height, config.width,
             progress=(lambda i, n: progress("decoding clips", i, n)) if progress else None,
