@@ -144,7 +144,7 @@ def test_save_and_load_give_identical_outputs(backbone: str, tmp_path: Path) -> 
     model = model_for(backbone).eval()
     model.save_pretrained(tmp_path / "ckpt")
     meta = json.loads((tmp_path / "ckpt" / "config.json").read_text())
-    assert meta["format"] == "cuakit-reward-model" and meta["format_version"] == 11
+    assert meta["format"] == "cuakit-reward-model" and meta["format_version"] == 12
     assert meta["backbone"] == meta["config"]["backbone"] == model.config.backbone
     loaded = VideoRewardModel.from_pretrained(tmp_path / "ckpt", backbone=model.config.backbone)
     assert not loaded.training and loaded.config == model.config
@@ -215,7 +215,13 @@ def test_a_clips_score_does_not_depend_on_the_rest_of_the_batch() -> None:
     alone = model(
         frames[:1],
         embedded[:1],
-        WordBatch(read.screen[:1], read.instruction[:1], read.scores[:1], meaning=read.meaning[:1]),
+        WordBatch(
+            read.screen[:1],
+            read.instruction[:1],
+            read.scores[:1],
+            meaning=read.meaning[:1],
+            function=read.function[:1],
+        ),
         seconds=lengths(1),
     )
     batched = model(frames, embedded, read, seconds=lengths(3))
@@ -227,6 +233,7 @@ def test_a_clips_score_does_not_depend_on_the_rest_of_the_batch() -> None:
             read.instruction[:1] * 2,
             read.scores[:1] * 2,
             meaning=read.meaning[:1] * 2,
+            function=read.function[:1] * 2,
         ),
         seconds=lengths(2),
     )
@@ -341,6 +348,33 @@ def test_the_direct_unmet_verdict_reads_meaning_not_letters(word_meaning: bool) 
         torch.testing.assert_close(shortfall[0], shortfall[1])
     else:
         assert (shortfall[0] - shortfall[1]).abs().max() > 1e-5
+
+
+@pytest.mark.parametrize("skip", [True, False])
+def test_function_words_are_never_counted_as_unmet(skip: bool) -> None:
+    """Regression: without this, a model trained on the other families took "from" and "the"
+    for requirements left undone (unmet logits of +8 to +9) and failed nearly every success of
+    the unseen menu-item family ("Choose Edit > Undo from the menu")."""
+    model = model_for("frame-temporal", skip_function_words=skip).eval()
+    read = build([screen_words(SCREENS[1])], ["Open the Archive"])
+    assert read.function[0].tolist() == [False, True, False]
+    only_phrasing = replace(read, function=(np.ones(3, bool),))  # as if every word were "the"
+    frames, embedded = clips(1), text(1)
+    with torch.no_grad():
+        before = model(frames, embedded, only_phrasing, seconds=lengths(1))
+        model.backbone.unmet.bias.fill_(8.0)  # every word: "left undone"
+        after = model(frames, embedded, only_phrasing, seconds=lengths(1))
+    if skip:
+        assert_same(before, after)
+    else:
+        assert (before.success_logit - after.success_logit).item() > 7.0
+
+
+def test_a_model_skipping_function_words_needs_to_know_them() -> None:
+    model = model_for("frame-temporal").eval()
+    bare = replace(build([screen_words(SCREENS[1])], ["Open Archive"]), function=())
+    with pytest.raises(RewardInputError, match="function words"):
+        model(clips(1), text(1), bare, seconds=lengths(1))
 
 
 def test_an_instruction_word_left_undone_lowers_the_success_logit() -> None:

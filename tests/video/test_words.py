@@ -15,6 +15,7 @@ from cuakit.video.words import (
     clip_words,
     find_words,
     frame_words,
+    function_words,
     instruction_echo,
     instruction_pieces,
     match_pairs,
@@ -87,6 +88,16 @@ def test_split_words_drops_quotes_and_trailing_punctuation() -> None:
     assert split_words('Type "nora@example.com", then Save') == [
         "Type", "nora@example.com", "then", "Save",
     ]  # fmt: skip
+
+
+def test_function_words_flag_each_piece_of_a_phrasing_word_only() -> None:
+    text = "Set From to 'Porto' and turn off Sync, then Select All from the menu"
+    pieces = instruction_pieces(text)
+    flagged = {piece for piece, flag in zip(pieces, function_words(text), strict=True) if flag}
+    assert flagged == {"From", "to", "and", "then", "from", "the"}
+    assert not function_words("Open data_77.txt").any()  # two pieces, neither phrasing
+    assert len(function_words("the " * 20, 16)) == 16
+    assert function_words("To", 16).tolist() == [True] * len(instruction_pieces("To"))
 
 
 def test_words_on_screen_are_found_one_box_per_word() -> None:

@@ -73,9 +73,12 @@ class RewardConfig:
     patch_stem: bool = True
     """frame-temporal only: the conv stem runs on kept patches alone, not whole frames (on the
     11-family set: 13% faster training, equal accuracy)"""
-    word_meaning: bool = False
+    word_meaning: bool = True
     """frame-temporal with words: instruction words also carry their MiniLM embedding, so a
-    word no training family used is read by what it means (off by default: unmeasured)"""
+    word no training family used is read by what it means"""
+    skip_function_words: bool = True
+    """frame-temporal with words: function words ("the", "from", "and") are never counted as a
+    requirement the video leaves undone"""
     press_frames: bool = False
     """clips keep the frames that show the latest presses in place of the nearest uniform ones
     (a click shows for one frame, which uniform sampling often skips)"""
@@ -141,6 +144,7 @@ class RewardConfig:
             prune_spatial=self.prune, prune_temporal=self.prune, words=self.words,
             rotary=self.rotary, duration=self.duration, patch_stem=self.patch_stem,
             press_frames=self.press_frames, word_meaning=self.word_meaning,
+            skip_function_words=self.skip_function_words,
         )  # fmt: skip
 
 
