@@ -371,7 +371,7 @@ def test_function_words_are_never_counted_as_unmet(skip: bool) -> None:
 
 
 def test_a_model_skipping_function_words_needs_to_know_them() -> None:
-    model = model_for("frame-temporal").eval()
+    model = model_for("frame-temporal", skip_function_words=True).eval()
     bare = replace(build([screen_words(SCREENS[1])], ["Open Archive"]), function=())
     with pytest.raises(RewardInputError, match="function words"):
         model(clips(1), text(1), bare, seconds=lengths(1))

@@ -76,9 +76,9 @@ class RewardConfig:
     word_meaning: bool = True
     """frame-temporal with words: instruction words also carry their MiniLM embedding, so a
     word no training family used is read by what it means"""
-    skip_function_words: bool = True
+    skip_function_words: bool = False
     """frame-temporal with words: function words ("the", "from", "and") are never counted as a
-    requirement the video leaves undone"""
+    requirement the video leaves undone (helps some unseen families, hurts others: off)"""
     press_frames: bool = False
     """clips keep the frames that show the latest presses in place of the nearest uniform ones
     (a click shows for one frame, which uniform sampling often skips)"""
