@@ -22,6 +22,7 @@ from cuakit.reward.trainer import RewardConfig, RewardTrainer
 from cuakit.video.clips import resize
 from cuakit.video.pointer import press_frames
 from cuakit.video.words import clip_words, match_scores, render_words
+from tests.fixtures import write_field_presses
 
 TINY = RewardConfig(frames=6, height=60, width=100, batch_size=8, pairs_per_batch=4,
                     epochs=100, learning_rate=2e-3, seed=0)  # fmt: skip
@@ -187,6 +188,28 @@ def test_word_meaning_trains_and_scores_like_the_trainer(tiny: Path, tmp_path: P
     meta = EpisodeDataset(tiny).episodes[0]
     [scored] = Scorer.from_run(run).score([EpisodeDataset(tiny).frames(meta.index)],
                                           [meta.instruction])  # fmt: skip
+    expected, _, _ = trainer.score([meta.index], [meta.instruction])
+    assert scored.reward == pytest.approx(float(expected[0]), abs=1e-5)
+
+
+def test_pressed_places_are_cached_apart_and_scored_like_the_trainer(tmp_path: Path) -> None:
+    root = tmp_path / "ds"  # desksim shows no press that misses every widget; this page does
+    write_field_presses(root, 6)
+    dataset = EpisodeDataset(root)
+    dataset.add_success_labels(
+        [{"episode": m.index, "label": bool(m.success), "source": "env"} for m in dataset.episodes]
+    )
+    plain = ClipBank(dataset, frames=6, height=60, width=100, words=True)
+    placed = ClipBank(dataset, frames=6, height=60, width=100, words=True, places=True)
+    assert placed.words_path != plain.words_path  # the two readings' caches never mix
+    extra = [len(placed.words([m.index])[0]) - len(plain.words([m.index])[0])
+             for m in dataset.episodes]  # fmt: skip
+    assert extra == [1] * len(dataset.episodes)  # each press: one place, field or blank page
+    run = tmp_path / "run"
+    trainer = RewardTrainer(root, replace(TINY, max_steps=1, epochs=1, pressed_places=True), run)
+    trainer.train()
+    meta = max(dataset.episodes, key=lambda m: extra[dataset.indices.index(m.index)])
+    [scored] = Scorer.from_run(run).score([dataset.frames(meta.index)], [meta.instruction])
     expected, _, _ = trainer.score([meta.index], [meta.instruction])
     assert scored.reward == pytest.approx(float(expected[0]), abs=1e-5)
 

@@ -285,6 +285,28 @@ def test_a_press_below_a_word_goes_to_the_nearest_and_the_last_press_is_marked()
     assert words.pointer[named["Apply"]].tolist() == [[1, 1, 0, 1]]  # the last press
 
 
+def test_a_press_on_no_word_gives_a_pressed_place_only_when_asked() -> None:
+    form = screen({(40, 40): "Name"}, outline=True)  # an empty field at x 120-200, y 100-124
+    recording = np.stack([
+        with_pointer(form, 150, 60),
+        with_pointer(form, 160, 112, pressed=True),  # into the empty field
+        with_pointer(form, 160, 112),
+        with_pointer(form, 60, 140, pressed=True),  # on the window's plain paper
+        with_pointer(form, 60, 140),
+    ])  # fmt: skip
+    plain = clip_words(recording)
+    assert len(plain) == 1 and plain.pointer.sum() == 0  # "Name" only, never pressed
+    words = clip_words(recording, pressed_places=True)
+    assert len(words) == 3 and words.frame.tolist() == [0, 1, 3]
+    field, paper = words.box[1].tolist(), words.box[2].tolist()
+    assert field == [112 - CROP_HEIGHT // 2, 112 + CROP_HEIGHT // 2, 120, 120 + CROP_WIDTH]
+    assert paper == [140 - CROP_HEIGHT // 2, 140 + CROP_HEIGHT // 2, 20, 20 + CROP_WIDTH]
+    assert words.pointer[1:].tolist() == [[1, 1, 0, 0], [1, 1, 1, 1]]  # the paper: last press
+    assert words.crops[1].max() == 255 and words.crops[2].max() == 0  # the field's border
+    pressed_word = np.stack([with_pointer(form, 50, 46, pressed=True), form])
+    assert len(clip_words(pressed_word, pressed_places=True)) == 1  # the word takes the press
+
+
 def test_over_the_limit_a_word_pressed_on_is_kept() -> None:
     many = screen({(20 + 60 * (i % 3), 20 + 20 * (i // 3)): f"W{i}x" for i in range(12)})
     recording = np.stack([with_pointer(many, 30, 62, pressed=True), screen({(20, 130): "Done"})])

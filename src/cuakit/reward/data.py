@@ -76,6 +76,7 @@ class _ClipJob:
     width: int
     words: bool
     presses: bool
+    places: bool
 
 
 def clip_indices(frames: np.ndarray, t: int, presses: bool) -> np.ndarray:
@@ -91,7 +92,7 @@ def _read_clip(job: _ClipJob) -> tuple[int, np.ndarray, np.ndarray, ClipWords | 
     every = read_frames(job.video, size=job.size)  # (N, H, W, 3) at the recording's size
     picks = clip_indices(every, job.frames, job.presses)
     small = resize(every[picks], job.height, job.width)
-    words = clip_words(every, sampled=picks) if job.words else None
+    words = clip_words(every, sampled=picks, pressed_places=job.places) if job.words else None
     return job.index, np.ascontiguousarray(small.transpose(0, 3, 1, 2)), picks, words
 
 
@@ -111,7 +112,8 @@ def _read_clips(jobs: list[_ClipJob], workers: int) -> Iterator[tuple]:
 
 class ClipBank:
     """Uniformly sampled, resized clips of every episode: ``clips[e]`` is uint8 (T, 3, H, W);
-    with ``words``, ``words(e)`` are the screen words of the same frames. Episodes not in the
+    with ``words``, ``words(e)`` are the screen words of the same frames (with ``places``, the
+    places pressed on no word too: `clip_words`' ``pressed_places``). Episodes not in the
     cache are read by ``workers`` processes (1: in this one)."""
 
     def __init__(
@@ -124,12 +126,15 @@ class ClipBank:
         words: bool = False,
         workers: int = 1,
         presses: bool = False,
+        places: bool = False,
     ) -> None:
         self.dataset, self.frames, self.height, self.width = dataset, frames, height, width
         # what the picked frames depend on, in every cache name (`ResultCache`'s too)
         self.tag = f"T{frames}-press" if presses else f"T{frames}"
+        # what the screen words depend on, in the names of caches built from them
+        self.words_tag = f"{self.tag}-places" if places else self.tag
         self.path = dataset.root / CACHE_DIR / f"clips-{self.tag}-{height}x{width}.npz"
-        self.words_path = dataset.root / CACHE_DIR / f"words-{self.tag}-v{WORDS_VERSION}.npz"
+        self.words_path = dataset.root / CACHE_DIR / f"words-{self.words_tag}-v{WORDS_VERSION}.npz"
         cached = self._load()
         read = self._load_words() if words else {}
         todo = [i for i in dataset.indices if i not in cached or (words and i not in read)]
@@ -137,9 +142,9 @@ class ClipBank:
         for index in todo:
             meta = dataset.meta(index)
             video, size = dataset.root / meta.video, (meta.height, meta.width)
-            jobs.append(
-                _ClipJob(index, video, meta.num_frames, size, frames, height, width, words, presses)
-            )
+            jobs.append(_ClipJob(
+                index, video, meta.num_frames, size, frames, height, width, words, presses, places
+            ))  # fmt: skip
         new_clips = any(i not in cached for i in todo)
         for done, (index, clip, picks, clip_read) in enumerate(_read_clips(jobs, workers)):
             cached[index] = (clip, picks)

@@ -78,10 +78,10 @@ from cuakit.video.words import (
 
 BACKBONES = ("frame-temporal", "timesformer", "cnn3d")
 FORMAT_NAME = "cuakit-reward-model"
-FORMAT_VERSION = 12  # 2: frame-temporal reads screen words; 3: their look; 4: the pointer;
+FORMAT_VERSION = 13  # 2: frame-temporal reads screen words; 3: their look; 4: the pointer;
 # 5: strict match scores; 6: per-word unmet head, the last press; 7: rotary screen positions;
 # 8: the video's length; 9: the patch stem; 10: the instruction on display is no evidence;
-# 11: instruction words' meaning; 12: function words are no requirement
+# 11: instruction words' meaning; 12: function words are no requirement; 13: pressed places
 MATCH_KINDS = 5
 """where an instruction word is looked for: anywhere, final frame, new text, pressed on, pressed
 last"""
@@ -152,6 +152,9 @@ class RewardModelConfig:
     press_frames: bool = False
     """the clips it reads keep the frames that show the latest presses in place of the nearest
     uniform ones (`cuakit.reward.data.clip_indices`); a property of its input, not its layers"""
+    pressed_places: bool = False
+    """frame-temporal with words: its screen words include the places pressed on no word
+    (`cuakit.video.words.clip_words`' ``pressed_places``); a property of its input too"""
     skip_function_words: bool = False
     """frame-temporal with words: the instruction's function words ("the", "from", "and":
     `cuakit.video.words.FUNCTION_WORDS`) are read in context but never counted as a requirement

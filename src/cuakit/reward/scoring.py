@@ -62,7 +62,11 @@ class Scorer:
             )
         picks = clip_indices(frames, self.config.frames, self.config.press_frames)
         small = resize(frames[picks], self.config.height, self.config.width)
-        words = clip_words(frames, sampled=picks) if self.model.reads_words else None
+        words = (
+            clip_words(frames, sampled=picks, pressed_places=self.config.pressed_places)
+            if self.model.reads_words
+            else None
+        )
         return torch.from_numpy(small).permute(0, 3, 1, 2).float().div_(255.0), picks, words
 
     @torch.no_grad()

@@ -83,6 +83,9 @@ class RewardConfig:
     press_frames: bool = False
     """clips keep the frames that show the latest presses in place of the nearest uniform ones
     (a click shows for one frame, which uniform sampling often skips)"""
+    pressed_places: bool = False
+    """frame-temporal with words: a press on no word (an empty text field) still gives a
+    screen token, the crop around the pointer's hot spot, flagged as pressed"""
     epochs: int = 6
     """passes over the training success examples"""
     batch_size: int = 16
@@ -145,7 +148,7 @@ class RewardConfig:
             prune_spatial=self.prune, prune_temporal=self.prune, words=self.words,
             rotary=self.rotary, duration=self.duration, patch_stem=self.patch_stem,
             press_frames=self.press_frames, word_meaning=self.word_meaning,
-            skip_function_words=self.skip_function_words,
+            skip_function_words=self.skip_function_words, pressed_places=self.pressed_places,
         )  # fmt: skip
 
 
@@ -202,6 +205,7 @@ class RewardTrainer:
             self.dataset, config.frames, config.height, config.width,
             progress=(lambda i, n: progress("decoding clips", i, n)) if progress else None,
             words=self.model.reads_words, workers=config.workers, presses=config.press_frames,
+            places=config.pressed_places,
         )  # fmt: skip
         self.text = InstructionEncoder()
         every = {e.instruction for e in examples} | {m.instruction for m in self.dataset.episodes}
@@ -249,7 +253,7 @@ class RewardTrainer:
             wanted = {(e.episode, e.instruction) for e in examples} | {
                 (i, self.dataset.meta(i).instruction) for p in pairs for i in (p.chosen, p.rejected)
             }
-            name = f"matches-{self.bank.tag}-v{WORDS_VERSION}-w{limit}"
+            name = f"matches-{self.bank.words_tag}-v{WORDS_VERSION}-w{limit}"
             self._scores = self._cached(
                 ResultCache(self.bank, name), wanted,
                 lambda chunk: WordBatch.build(

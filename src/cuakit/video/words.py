@@ -268,8 +268,19 @@ def _pressed_words(
     return [min(near, key=distance)] if near else []
 
 
+def press_box(pointer: Pointer, height: int, width: int) -> tuple[int, int, int, int]:
+    """The word-crop-sized box (top, bottom, left, right) centred on a press's hot spot, moved
+    inside a ``height`` x ``width`` frame."""
+    top = min(max(pointer.y - CROP_HEIGHT // 2, 0), max(height - CROP_HEIGHT, 0))
+    left = min(max(pointer.x - CROP_WIDTH // 2, 0), max(width - CROP_WIDTH, 0))
+    return top, min(top + CROP_HEIGHT, height), left, min(left + CROP_WIDTH, width)
+
+
 def clip_words(
-    frames: np.ndarray, max_words: int = 96, sampled: np.ndarray | None = None
+    frames: np.ndarray,
+    max_words: int = 96,
+    sampled: np.ndarray | None = None,
+    pressed_places: bool = False,
 ) -> ClipWords:
     """The words of a clip ``uint8 (T, H, W, 3)``, each kept where it appears or changes.
 
@@ -278,6 +289,9 @@ def clip_words(
     frame indices of it; the words are still read from every frame — a selected row or a pressed
     button often shows for one frame that uniform sampling skips — and each word's ``frame``
     becomes the first sampled frame at or after the one where it appeared.
+    ``pressed_places``: a press that lands on no word (an empty text field, a blank spot beside
+    one) still gives a row, the crop around its hot spot (`press_box`), flagged as pressed: what
+    was clicked is then evidence even where there is nothing to read.
     """
     if frames.ndim != 4 or len(frames) == 0:
         raise ValueError(f"frames: expected uint8 (T, H, W, 3) with T ≥ 1, got {frames.shape}")
@@ -292,6 +306,7 @@ def clip_words(
     current: dict[tuple[int, int, int, int], int] = {}  # box -> row of its version on screen
     pressed_on: set[tuple[int, int, int, int]] = set()
     last_press: list[int] = []  # rows of the versions the latest press landed on
+    places: list[tuple[int, tuple[int, int, int, int]]] = []  # pressed places' rows, boxes
     rows: list[tuple[int, tuple[int, int, int, int], bool]] = []
     kept: list[tuple[np.ndarray, np.ndarray]] = []
     flags: list[list[float]] = []
@@ -309,6 +324,15 @@ def clip_words(
         if pointer is None:
             continue
         pressed = _pressed_words(pointer, boxes) if pointer.pressed else []
+        before = pointers[t - 1] if t else None
+        if pressed_places and pointer.pressed and not pressed and before != pointer:
+            place = press_box(pointer, *clean[t].shape[:2])
+            current[place] = len(rows)
+            rows.append((t, place, False))
+            kept.append((word_crop(_gray(clean[t]), place), word_look(clean[t], place)))
+            flags.append([1.0, 1.0, 0.0, 0.0])
+            last_press = [current[place]]
+            places.append((len(rows) - 1, place))
         if pressed:
             last_press = [current[box] for box in pressed]
         for box in pressed:
@@ -320,6 +344,10 @@ def clip_words(
                     flags[current[box]][2] = 1.0
     for row in last_press:
         flags[row][3] = 1.0
+    final_pointer = pointers[-1]
+    for row, (top, bottom, left, right) in places:  # the pointer still there at the end
+        if final_pointer is not None and top <= final_pointer.y < bottom:
+            flags[row][2] = float(left <= final_pointer.x < right)
     if len(rows) > max_words:
         priority = [(rows[i][2] or flags[i][0] > 0, rows[i][0]) for i in range(len(rows))]
         order = sorted(range(len(rows)), key=priority.__getitem__, reverse=True)
