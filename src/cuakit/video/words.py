@@ -327,12 +327,11 @@ def clip_words(
         before = pointers[t - 1] if t else None
         if pressed_places and pointer.pressed and not pressed and before != pointer:
             place = press_box(pointer, *clean[t].shape[:2])
-            current[place] = len(rows)
+            last_press = [len(rows)]
+            places.append((len(rows), place))
             rows.append((t, place, False))
             kept.append((word_crop(_gray(clean[t]), place), word_look(clean[t], place)))
             flags.append([1.0, 1.0, 0.0, 0.0])
-            last_press = [current[place]]
-            places.append((len(rows) - 1, place))
         if pressed:
             last_press = [current[box] for box in pressed]
         for box in pressed:
