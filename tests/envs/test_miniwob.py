@@ -23,7 +23,7 @@ pytest.importorskip(
 )
 
 import cuakit.envs as envs
-from cuakit.actions import Action
+from cuakit.actions import Action, ActionType
 from cuakit.envs.bench import bench_backend, policy_outcomes
 from cuakit.envs.miniwob.browser import BrowserConfig
 from cuakit.envs.miniwob.env import MiniWoBEnv
@@ -84,6 +84,21 @@ def test_every_miniwob_task_is_registered_and_make_starts_nothing() -> None:
 def test_dom_expert_solves_the_task(task: str) -> None:
     outcomes = policy_outcomes(f"cuakit/miniwob-{task}-v0", "expert", range(2))
     assert all(outcomes), f"{task}: expert failed on seeds {outcomes}"
+
+
+def test_email_expert_gives_up_when_a_noisy_step_lost_the_email() -> None:
+    env = MiniWoBEnv("email-inbox")
+    try:
+        env.reset(seed=0)
+        assert env.expert_action().type is not ActionType.FAIL
+        env.browser.js("document.querySelectorAll('.email-sender').forEach(e => e.remove());")
+        env.step(Action.wait(0.1))
+        action = env.expert_action()
+        assert action.type is ActionType.FAIL and "is gone" in action.reasoning
+        _, _, terminated, _, info = env.step(action)
+        assert terminated and not info["success"]
+    finally:
+        env.close()
 
 
 def test_random_is_far_below_the_expert() -> None:
