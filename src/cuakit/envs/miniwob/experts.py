@@ -3,7 +3,8 @@
 Each expert reads the task's fields (MiniWoB's own field extractor) and the DOM, and answers
 with one pointer or keyboard action a person would take next — never a JavaScript shortcut —
 so the recorded video shows the work. Experts keep no memory between calls: they recover from
-whatever a noisy step (``ExpertPolicy`` knobs) did, by looking again.
+whatever a noisy step (``ExpertPolicy`` knobs) did, by looking again, and give up (a ``fail``
+action) when that step made the task impossible (email-inbox: the wanted email deleted).
 """
 
 from __future__ import annotations
