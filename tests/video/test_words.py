@@ -1,18 +1,25 @@
 from __future__ import annotations
 
+from pathlib import Path
+
+import matplotlib
 import numpy as np
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
 from cuakit.envs.desksim.render import draw_cursor
 from cuakit.reward.model import EXACT_MATCH, STRICT_MATCH
+from cuakit.video.pointer import erase_pointer, find_pointer
 from cuakit.video.words import (
     CROP_HEIGHT,
     CROP_WIDTH,
+    FACES,
     LOOK_SIZE,
     MATCH_SIZES,
     POINTER_SIZE,
     clip_words,
+    enclosed,
+    erase_underlines,
     find_words,
     frame_words,
     function_words,
@@ -129,6 +136,51 @@ def test_an_empty_outline_is_not_a_word() -> None:
     plain = find_words(screen({(20, 20): "Name"}).astype(np.float32).mean(-1).round())
     boxed = find_words(screen({(20, 20): "Name"}, outline=True).astype(np.float32).mean(-1).round())
     assert len(plain) == len(boxed) == 1
+
+
+def underlined_paragraph(underline: bool) -> np.ndarray:
+    """A link in running text, as a browser draws it: "Imperdiet" underlined, its descender
+    crossing the underline."""
+    image = Image.fromarray(screen({}))
+    draw = ImageDraw.Draw(image)
+    draw.text((20, 40), "Imperdiet", fill=(20, 20, 200), font=FONT)
+    draw.text((80, 40), "eu viverra sit", fill=(20, 20, 20), font=FONT)
+    draw.text((20, 51), "augue bibendum.", fill=(20, 20, 20), font=FONT)
+    if underline:
+        right = 20 + int(FONT.getlength("Imperdiet"))
+        draw.line((20, 51, right, 51), fill=(20, 20, 200))
+    return np.asarray(image).copy()
+
+
+def test_a_links_underline_is_erased_so_the_link_reads_as_its_word() -> None:
+    underlined, plain = underlined_paragraph(True), underlined_paragraph(False)
+    gray = underlined.astype(np.float32).mean(-1).round()
+    expected = sorted(find_words(plain.astype(np.float32).mean(-1).round()))
+    assert sorted(find_words(erase_underlines(gray))) == expected  # descender kept, line gone
+    assert sorted(find_words(gray)) != expected  # read as it is, the underline widens the link
+    assert best_match(underlined, "Click Imperdiet")["Imperdiet"] > EXACT_MATCH
+
+
+def test_a_box_is_no_underline() -> None:
+    image = Image.fromarray(screen({(40, 40): "Remember me"}))
+    ImageDraw.Draw(image).rectangle((22, 40, 34, 52), outline=(20, 20, 20))  # a checkbox
+    ImageDraw.Draw(image).rectangle((20, 80, 160, 100), outline=(90, 90, 90))  # a field...
+    ImageDraw.Draw(image).text((24, 86), "nora", fill=(20, 20, 20), font=FONT)  # ...with text
+    gray = np.asarray(image).astype(np.float32).mean(-1).round()
+    assert np.array_equal(erase_underlines(gray), gray)
+
+
+def test_a_word_in_a_browsers_typeface_matches_its_reference() -> None:
+    dejavu = ImageFont.truetype(
+        str(Path(matplotlib.get_data_path(), "fonts/ttf/DejaVuSans.ttf")), 12
+    )
+    image = Image.fromarray(screen({}))
+    ImageDraw.Draw(image).text((20, 40), "Faucibus", fill=(20, 20, 20), font=dejavu)
+    _, crops, _ = frame_words(np.asarray(image).copy())
+    aileron_only = match_scores(np.array(crops), reference_words("Faucibus")[: len(MATCH_SIZES)])
+    assert (
+        aileron_only.max() < 0.95 < match_scores(np.array(crops), reference_words("Faucibus")).max()
+    )
 
 
 def test_render_words_gives_one_fixed_size_crop_per_word() -> None:
@@ -248,9 +300,11 @@ def test_the_word_pressed_on_is_flagged_and_the_pointer_is_no_word() -> None:
         for name in ("Guava", "Peach", "Done")
     }
     assert len(words) == 3 and all(found.sum() == 1 for found in named.values())
-    assert words.pointer[named["Guava"]].tolist() == [[0, 0, 0, 0]]
-    assert words.pointer[named["Peach"]].tolist() == [[1, 1, 0, 1]]  # pressed (last), then gone
-    assert words.pointer[named["Done"]].tolist() == [[0, 0, 1, 0]]  # under the pointer at the end
+    assert words.pointer[named["Guava"]].tolist() == [[0, 0, 0, 0, 0]]
+    assert words.pointer[named["Peach"]].tolist() == [[1, 1, 0, 1, 0]]  # pressed (last), then gone
+    assert words.pointer[named["Done"]].tolist() == [
+        [0, 0, 1, 0, 0]
+    ]  # under the pointer at the end
 
 
 def test_a_word_pressed_on_keeps_the_mark_in_its_later_versions() -> None:
@@ -262,9 +316,9 @@ def test_a_word_pressed_on_keeps_the_mark_in_its_later_versions() -> None:
     words = clip_words(recording)
     guava = match_scores(words.crops, render_words("Guava"))[:, 0] > 0.95
     assert words.frame[guava].tolist() == [0, 2]
-    assert words.pointer[guava].tolist() == [[1, 1, 0, 1], [0, 1, 0, 0]]
+    assert words.pointer[guava].tolist() == [[1, 1, 0, 1, 0], [0, 1, 0, 0, 0]]
     peach = match_scores(words.crops, render_words("Peach"))[:, 0] > 0.95
-    assert words.pointer[peach].tolist() == [[0, 0, 0, 0]]
+    assert words.pointer[peach].tolist() == [[0, 0, 0, 0, 0]]
 
 
 def test_a_press_below_a_word_goes_to_the_nearest_and_the_last_press_is_marked() -> None:
@@ -280,9 +334,9 @@ def test_a_press_below_a_word_goes_to_the_nearest_and_the_last_press_is_marked()
         name: match_scores(words.crops, render_words(name))[:, 0] > 0.95
         for name in ("Guava", "Peach", "Apply")
     }
-    assert words.pointer[named["Guava"]].tolist() == [[1, 1, 0, 0]]  # not Peach, 13 rows below
-    assert words.pointer[named["Peach"]].tolist() == [[0, 0, 0, 0]]
-    assert words.pointer[named["Apply"]].tolist() == [[1, 1, 0, 1]]  # the last press
+    assert words.pointer[named["Guava"]].tolist() == [[1, 1, 0, 0, 0]]  # not Peach, 13 rows below
+    assert words.pointer[named["Peach"]].tolist() == [[0, 0, 0, 0, 0]]
+    assert words.pointer[named["Apply"]].tolist() == [[1, 1, 0, 1, 0]]  # the last press
 
 
 def test_a_press_on_no_word_gives_a_pressed_place_only_when_asked() -> None:
@@ -301,10 +355,23 @@ def test_a_press_on_no_word_gives_a_pressed_place_only_when_asked() -> None:
     field, paper = words.box[1].tolist(), words.box[2].tolist()
     assert field == [112 - CROP_HEIGHT // 2, 112 + CROP_HEIGHT // 2, 120, 120 + CROP_WIDTH]
     assert paper == [140 - CROP_HEIGHT // 2, 140 + CROP_HEIGHT // 2, 20, 20 + CROP_WIDTH]
-    assert words.pointer[1:].tolist() == [[1, 1, 0, 0], [1, 1, 1, 1]]  # the paper: last press
+    # the field's place is inside its outline; the paper, pressed last, is not
+    assert words.pointer[1:].tolist() == [[1, 1, 0, 0, 1], [1, 1, 1, 1, 0]]
     assert words.crops[1].max() == 255 and words.crops[2].max() == 0  # the field's border
     pressed_word = np.stack([with_pointer(form, 50, 46, pressed=True), form])
     assert len(clip_words(pressed_word, pressed_places=True)) == 1  # the word takes the press
+
+
+@pytest.mark.parametrize(
+    ("y", "inside"), [(112, True), (124, True), (100, True), (126, False), (97, False)]
+)
+def test_a_press_is_enclosed_inside_or_on_a_fields_border_only(y: int, inside: bool) -> None:
+    form = screen({(40, 40): "Name"}, outline=True)  # an empty field at x 120-200, y 100-124
+    pressed = with_pointer(form, 160, y, pressed=True)
+    pointer = find_pointer(pressed)
+    assert pointer is not None and (pointer.x, pointer.y) == (160, y)
+    gray = erase_pointer(pressed, pointer).astype(np.float32).mean(-1).round()
+    assert enclosed(gray, pointer) == inside
 
 
 def test_over_the_limit_a_word_pressed_on_is_kept() -> None:
@@ -322,7 +389,8 @@ def test_a_word_drawn_larger_than_the_instruction_still_matches_at_its_size() ->
     _, crops, _ = frame_words(np.asarray(image).copy())
     at_12 = match_scores(np.array(crops), render_words("Submit"))
     every_size = match_scores(np.array(crops), reference_words("Press Submit"))
-    assert reference_words("Press Submit").shape == (len(MATCH_SIZES), 2, CROP_HEIGHT, CROP_WIDTH)
+    shape = (len(FACES) * len(MATCH_SIZES), 2, CROP_HEIGHT, CROP_WIDTH)
+    assert reference_words("Press Submit").shape == shape
     assert at_12.max() < EXACT_MATCH < 0.95 < every_size[:, 1].max()
     assert every_size[:, 0].max() < EXACT_MATCH  # "Press" is not on the screen at any size
 

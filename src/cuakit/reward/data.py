@@ -33,7 +33,7 @@ from cuakit.video.pointer import press_frames
 from cuakit.video.words import ClipWords, clip_words
 
 CACHE_DIR = ".cache"
-WORDS_VERSION = 7
+WORDS_VERSION = 8
 """bumped whenever `cuakit.video.words` reads differently, so stale word caches are rebuilt"""
 
 

@@ -41,7 +41,7 @@ Frames are float ``(B, T, 3, H, W)`` in [0, 1]; the instruction is its ``(B, tex
 embedding (`cuakit.reward.text.InstructionEncoder`). Checkpoints are a folder holding
 ``model.safetensors`` and ``config.json``::
 
-    {"format": "cuakit-reward-model", "format_version": 12, "backbone": "...", "config": {...}}
+    {"format": "cuakit-reward-model", "format_version": 14, "backbone": "...", "config": {...}}
 """
 
 from __future__ import annotations
@@ -78,10 +78,11 @@ from cuakit.video.words import (
 
 BACKBONES = ("frame-temporal", "timesformer", "cnn3d")
 FORMAT_NAME = "cuakit-reward-model"
-FORMAT_VERSION = 13  # 2: frame-temporal reads screen words; 3: their look; 4: the pointer;
+FORMAT_VERSION = 14  # 2: frame-temporal reads screen words; 3: their look; 4: the pointer;
 # 5: strict match scores; 6: per-word unmet head, the last press; 7: rotary screen positions;
 # 8: the video's length; 9: the patch stem; 10: the instruction on display is no evidence;
-# 11: instruction words' meaning; 12: function words are no requirement; 13: pressed places
+# 11: instruction words' meaning; 12: function words are no requirement; 13: pressed places;
+# 14: a pressed place inside an outline (a fifth pointer flag), underlines erased, two faces
 MATCH_KINDS = 5
 """where an instruction word is looked for: anywhere, final frame, new text, pressed on, pressed
 last"""
@@ -228,7 +229,7 @@ class WordBatch:
     """per clip, uint8 (W_i, CROP_HEIGHT, CROP_WIDTH): the word tokens"""
     scores: tuple[np.ndarray, ...]
     """per clip, float32 (S_i, W_i, 2): `cuakit.video.words.match_pairs` of its screen words
-    against its instruction's words drawn at every size (`reference_words`)"""
+    against its instruction's words drawn in every face and size (`reference_words`)"""
     echo: tuple[np.ndarray, ...] = ()
     """per clip, bool (S_i,): the screen words that display the instruction itself
     (`cuakit.video.words.instruction_echo`); their matches are no evidence and the model drops
