@@ -170,7 +170,7 @@ def erase_underlines(gray: np.ndarray, threshold: float = INK_THRESHOLD) -> np.n
         return gray
     labels, _ = ndimage.label(runs, structure=np.array([[0, 0, 0], [1, 1, 1], [0, 0, 0]], bool))
     out = gray
-    for (rows, cols), index in zip(ndimage.find_objects(labels), itertools.count(1)):
+    for index, (rows, cols) in enumerate(ndimage.find_objects(labels), start=1):
         row, left, right = rows.start, cols.start, cols.stop - 1
         above = ink[max(row - UNDERLINE_STROKE, 0) : row, left : right + 1]
         if not len(above) or above.any(0).mean() < UNDERLINE_TEXT:
@@ -466,6 +466,8 @@ def split_words(text: str) -> list[str]:
     return words
 
 
+DEJAVU_SANS = "fonts/ttf/DejaVuSans.ttf"
+"""DejaVu Sans in matplotlib's data folder"""
 FACES = ("aileron", "dejavu-sans")
 """typefaces the instruction's words are drawn in for matching, the best counting: Pillow's
 bundled Aileron (what desksim draws with) and DejaVu Sans (Chromium's sans-serif on Debian,
@@ -484,8 +486,6 @@ def _font(size: int, face: str = FACES[0]) -> ImageFont.FreeTypeFont | ImageFont
     raise ValueError(f"face {face!r}: choose one of {FACES}")
 
 
-DEJAVU_SANS = "fonts/ttf/DejaVuSans.ttf"
-"""DejaVu Sans in matplotlib's data folder"""
 DRAW_AT = (4, 2)
 """where `_drawn` puts a word's origin on its white canvas"""
 
