@@ -161,6 +161,14 @@ def test_a_links_underline_is_erased_so_the_link_reads_as_its_word() -> None:
     assert best_match(underlined, "Click Imperdiet")["Imperdiet"] > EXACT_MATCH
 
 
+@pytest.mark.parametrize("underline", [True, False])
+def test_frame_words_reads_the_erased_image_afresh(underline: bool) -> None:
+    # the ink mask behind the erasure is handed on only where nothing was erased
+    frame = underlined_paragraph(underline)
+    erased = erase_underlines(frame.astype(np.float32).mean(-1).round())
+    assert frame_words(frame)[0] == find_words(erased)
+
+
 def test_a_box_is_no_underline() -> None:
     image = Image.fromarray(screen({(40, 40): "Remember me"}))
     ImageDraw.Draw(image).rectangle((22, 40, 34, 52), outline=(20, 20, 20))  # a checkbox

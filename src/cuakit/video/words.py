@@ -132,13 +132,14 @@ class ClipWords:
         return len(self.frame)
 
 
-def _gray(frame: np.ndarray) -> np.ndarray:
+def _gray(frame: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(float grey image with underlines erased, its ink mask) of an RGB frame."""
     if frame.ndim != 3 or frame.shape[-1] != 3 or frame.dtype != np.uint8:
         raise ValueError(
             f"frame: expected uint8 (H, W, 3), got {frame.dtype} {frame.shape}; pass frames as "
             "EpisodeDataset.frames returns them"
         )
-    return erase_underlines(frame.astype(np.float32).mean(-1).round())
+    return _without_underlines(frame.astype(np.float32).mean(-1).round(), INK_THRESHOLD)
 
 
 def _ink(gray: np.ndarray, threshold: float) -> tuple[np.ndarray, np.ndarray]:
@@ -164,21 +165,45 @@ def erase_underlines(gray: np.ndarray, threshold: float = INK_THRESHOLD) -> np.n
     vertical stroke leaving each end (a box's edge has them). A link's underline joins its
     letters, crosses its descenders and, through them, can touch the next line: the reader
     then cuts a wider word or a two-line blob, which no instruction word matches."""
+    return _without_underlines(gray, threshold)[0]
+
+
+def _without_underlines(gray: np.ndarray, threshold: float) -> tuple[np.ndarray, np.ndarray]:
+    """`erase_underlines` and the ink mask of what it returns (the one it read, when it erased
+    nothing: most frames have no underline, and the median background is the costly part)."""
     ink, background = _ink(gray, threshold)
     runs = ndimage.binary_opening(ink, structure=np.ones((1, UNDERLINE_LENGTH), bool))
     if not runs.any():
-        return gray
+        return gray, ink
     labels, _ = ndimage.label(runs, structure=np.array([[0, 0, 0], [1, 1, 1], [0, 0, 0]], bool))
+    # Each run lies in one row. A screen has hundreds (every box edge) and most have no text
+    # just above them: that test runs on all of them at once, from per-row running counts.
+    spans = np.array(
+        [(rows.start, cols.start, cols.stop) for rows, cols in ndimage.find_objects(labels)]
+    )
+    inked_above = np.zeros_like(ink)  # ink within UNDERLINE_STROKE rows above
+    for k in range(1, UNDERLINE_STROKE + 1):
+        inked_above[k:] |= ink[:-k]
+
+    def running(mask: np.ndarray) -> np.ndarray:  # [r, c]: mask's count in row r left of c
+        return np.pad(np.cumsum(mask, axis=1), ((0, 0), (1, 0)))
+
+    above_counts, run_counts, ink_counts = running(inked_above), running(runs), running(ink)
+    row, left, stop = spans.T
+    text_above = (above_counts[row, stop] - above_counts[row, left]) / (stop - left)
+    text_above = text_above >= UNDERLINE_TEXT
     out = gray
-    for index, (rows, cols) in enumerate(ndimage.find_objects(labels), start=1):
-        row, left, right = rows.start, cols.start, cols.stop - 1
-        above = ink[max(row - UNDERLINE_STROKE, 0) : row, left : right + 1]
-        if not len(above) or above.any(0).mean() < UNDERLINE_TEXT:
-            continue
-        under = row + 1
-        while under < len(ink) and runs[under, left : right + 1].mean() > 0.5:
+    for index in np.flatnonzero(text_above):
+        row, left, right = int(spans[index, 0]), int(spans[index, 1]), int(spans[index, 2]) - 1
+        under, width = row + 1, right + 1 - left
+        while (
+            under < len(ink) and run_counts[under, right + 1] - run_counts[under, left] > width / 2
+        ):
             under += 1  # a thicker underline's next row
-        if under < len(ink) and ink[under, left : right + 1].mean() > UNDERLINE_CLEAR:
+        inked_under = (
+            ink_counts[under, right + 1] - ink_counts[under, left] if under < len(ink) else 0
+        )
+        if inked_under / width > UNDERLINE_CLEAR:
             continue  # a run through letters (an "e"'s bar beside an "m"): stems go on below
         if all(_stroke_at(ink, row, col, -1) or _stroke_at(ink, row, col, 1)
                for col in (left, right)):  # fmt: skip
@@ -186,16 +211,22 @@ def erase_underlines(gray: np.ndarray, threshold: float = INK_THRESHOLD) -> np.n
         if out is gray:
             out = gray.copy()
         # where a descender crosses it the stroke stays: it belongs to its letter
-        line = (labels[row] == index) & ~(ink[row - 1] & ink[min(under, len(ink) - 1)])
+        line = (labels[row] == index + 1) & ~(ink[row - 1] & ink[min(under, len(ink) - 1)])
         out[row, line] = background[row, line]
-    return out
+    return out, (ink if out is gray else _ink(out, threshold)[0])
 
 
 def find_words(
-    gray: np.ndarray, threshold: float = INK_THRESHOLD, max_height: int = 26, max_width: int = 240
+    gray: np.ndarray,
+    threshold: float = INK_THRESHOLD,
+    max_height: int = 26,
+    max_width: int = 240,
+    ink: np.ndarray | None = None,
 ) -> list[tuple[int, int, int, int]]:
-    """Boxes ``(top, bottom, left, right)`` of the words on a float grey image ``(H, W)``."""
-    ink, _ = _ink(gray, threshold)
+    """Boxes ``(top, bottom, left, right)`` of the words on a float grey image ``(H, W)``;
+    ``ink``: its ink mask at ``threshold``, when already computed."""
+    if ink is None:
+        ink, _ = _ink(gray, threshold)
     joined = ndimage.binary_dilation(ink, structure=np.ones((1, 3), bool))  # letter gaps ≤ 2 px
     labels, _ = ndimage.label(joined, structure=np.ones((3, 3), bool))  # 8-connected
     boxes = []
@@ -259,8 +290,8 @@ Words = tuple[list[tuple[int, int, int, int]], list[np.ndarray], list[np.ndarray
 
 def frame_words(frame: np.ndarray) -> Words:
     """Boxes, crops and looks of the words on one RGB frame."""
-    gray = _gray(frame)
-    boxes = find_words(gray)
+    gray, ink = _gray(frame)
+    boxes = find_words(gray, ink=ink)
     return (boxes, [word_crop(gray, box) for box in boxes],
             [word_look(frame, box) for box in boxes])  # fmt: skip
 
@@ -279,14 +310,14 @@ def _changed_words(before: np.ndarray, after: np.ndarray, words: Words) -> Words
     first, last = int(changed[0]), int(changed[-1]) + 1
     top, bottom = max(first - BAND_MARGIN, 0), min(last + BAND_MARGIN, len(after))
     band = after[top:bottom]
-    gray = _gray(band)
+    gray, ink = _gray(band)
     boxes, crops, looks = [], [], []
     for box, crop, look in zip(*words, strict=True):
         if box[1] <= first or box[0] >= last:  # clear of the changed rows: as it was
             boxes.append(box)
             crops.append(crop)
             looks.append(look)
-    for y0, y1, x0, x1 in find_words(gray):
+    for y0, y1, x0, x1 in find_words(gray, ink=ink):
         if y1 > first - top and y0 < last - top:  # touches the changed rows
             boxes.append((y0 + top, y1 + top, x0, x1))
             crops.append(word_crop(gray, (y0, y1, x0, x1)))
@@ -417,7 +448,7 @@ def clip_words(
             last_press = [len(rows)]
             places.append((len(rows), place))
             rows.append((t, place, False))
-            gray = _gray(clean[t])
+            gray, _ = _gray(clean[t])
             kept.append((word_crop(gray, place), word_look(clean[t], place)))
             flags.append([1.0, 1.0, 0.0, 0.0, float(enclosed(gray, pointer))])
         if pressed:
