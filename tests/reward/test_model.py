@@ -144,7 +144,7 @@ def test_save_and_load_give_identical_outputs(backbone: str, tmp_path: Path) -> 
     model = model_for(backbone).eval()
     model.save_pretrained(tmp_path / "ckpt")
     meta = json.loads((tmp_path / "ckpt" / "config.json").read_text())
-    assert meta["format"] == "cuakit-reward-model" and meta["format_version"] == 14
+    assert meta["format"] == "cuakit-reward-model" and meta["format_version"] == 15
     assert meta["backbone"] == meta["config"]["backbone"] == model.config.backbone
     loaded = VideoRewardModel.from_pretrained(tmp_path / "ckpt", backbone=model.config.backbone)
     assert not loaded.training and loaded.config == model.config
@@ -374,6 +374,33 @@ def test_a_model_skipping_function_words_needs_to_know_them() -> None:
     model = model_for("frame-temporal", skip_function_words=True).eval()
     bare = replace(build([screen_words(SCREENS[1])], ["Open Archive"]), function=())
     with pytest.raises(RewardInputError, match="function words"):
+        model(clips(1), text(1), bare, seconds=lengths(1))
+
+
+@pytest.mark.parametrize("slots_only", [True, False])
+def test_a_phrase_word_is_never_unmet_when_only_slots_count(slots_only: bool) -> None:
+    """Regression: a model trained on the other families took autocomplete's unseen phrase
+    words ("suggestions": unmet logits of +10 to +14) for requirements left undone and failed
+    every success of that family."""
+    model = model_for("frame-temporal", slots_only=slots_only).eval()
+    read = build([screen_words(SCREENS[1])], ["Pick 'Archive' from the suggestions"])
+    assert read.slots[0].tolist() == [False, True, False, False, False]
+    no_slots = replace(read, slots=(np.zeros(5, bool),))  # as if every word were phrasing
+    frames, embedded = clips(1), text(1)
+    with torch.no_grad():
+        before = model(frames, embedded, no_slots, seconds=lengths(1))
+        model.backbone.unmet.bias.fill_(8.0)  # every word: "left undone"
+        after = model(frames, embedded, no_slots, seconds=lengths(1))
+    if slots_only:
+        assert_same(before, after)
+    else:
+        assert (before.success_logit - after.success_logit).item() > 7.0
+
+
+def test_a_model_counting_only_slots_needs_to_know_them() -> None:
+    model = model_for("frame-temporal", slots_only=True).eval()
+    bare = replace(build([screen_words(SCREENS[1])], ["Open Archive"]), slots=())
+    with pytest.raises(RewardInputError, match="slot words"):
         model(clips(1), text(1), bare, seconds=lengths(1))
 
 

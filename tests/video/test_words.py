@@ -30,6 +30,7 @@ from cuakit.video.words import (
     reference_words,
     render_word,
     render_words,
+    slot_words,
     split_words,
 )
 
@@ -95,6 +96,28 @@ def test_split_words_drops_quotes_and_trailing_punctuation() -> None:
     assert split_words('Type "nora@example.com", then Save') == [
         "Type", "nora@example.com", "then", "Save",
     ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("text", "slots"),
+    [
+        ("Search for 'Cairo' and pick it from the suggestions", ["Cairo"]),
+        (
+            "Open Settings and turn off 'Dark mode' (it is under General)",
+            ["Settings", "Dark", "mode", "General"],
+        ),
+        ("Type Name: Hana Khan into the form and hit Submit", ["Name", "Hana", "Khan", "Submit"]),
+        ("Open plan.txt, make line 2 bold and save it", ["plan.txt", "2"]),
+        ("Press Save. Then close the dialog", ["Save"]),  # "Then" starts a sentence
+        ("Close the dialog without accepting it", []),
+    ],
+)
+def test_slot_words_are_the_values_labels_and_names(text: str, slots: list[str]) -> None:
+    flags = slot_words(text)
+    pieces = instruction_pieces(text)
+    assert len(flags) == len(pieces)
+    flagged = [piece for piece, flag in zip(pieces, flags, strict=True) if flag]
+    assert "".join(flagged) == "".join(word for s in slots for word in s.split())
 
 
 def test_function_words_flag_each_piece_of_a_phrasing_word_only() -> None:

@@ -80,6 +80,9 @@ class RewardConfig:
     skip_function_words: bool = False
     """frame-temporal with words: function words ("the", "from", "and") are never counted as a
     requirement the video leaves undone (helps some unseen families, hurts others: off)"""
+    slots_only: bool = False
+    """frame-temporal with words: only slot words (quoted, with a digit, or capitalised
+    mid-sentence) count as requirements left undone (not yet measured trained: off)"""
     press_frames: bool = False
     """clips keep the frames that show the latest presses in place of the nearest uniform ones
     (a click shows for one frame, which uniform sampling often skips)"""
@@ -149,6 +152,7 @@ class RewardConfig:
             rotary=self.rotary, duration=self.duration, patch_stem=self.patch_stem,
             press_frames=self.press_frames, word_meaning=self.word_meaning,
             skip_function_words=self.skip_function_words, pressed_places=self.pressed_places,
+            slots_only=self.slots_only,
         )  # fmt: skip
 
 

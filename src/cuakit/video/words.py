@@ -487,14 +487,14 @@ def clip_words(
     )
 
 
+def _bare(raw: str) -> str:
+    """A whitespace-separated piece of an instruction without quotes and trailing punctuation."""
+    return "".join(ch for ch in raw if ch.isalnum() or ch in "@._-:/+%$#").strip(".:")
+
+
 def split_words(text: str) -> list[str]:
     """The instruction's words without quotes and trailing punctuation."""
-    words = []
-    for raw in text.split():
-        word = "".join(ch for ch in raw if ch.isalnum() or ch in "@._-:/+%$#").strip(".:")
-        if word:
-            words.append(word)
-    return words
+    return [word for word in map(_bare, text.split()) if word]
 
 
 DEJAVU_SANS = "fonts/ttf/DejaVuSans.ttf"
@@ -574,6 +574,33 @@ def function_words(text: str, max_words: int = 16) -> np.ndarray:
     flags = [
         word.lower() in FUNCTION_WORDS for word in split_words(text) for _ in word_pieces(word)
     ]
+    return np.array(flags[:max_words], bool)
+
+
+SLOT_MARKS = "@._/"
+"""characters inside a word that make it a value (a file name, an address, a path)"""
+
+
+def slot_words(text: str, max_words: int = 16) -> np.ndarray:
+    """bool ``(W,)``: for each of ``text``'s instruction words (`instruction_pieces`), whether it
+    is a piece of a slot word: one a task's instances fill in (a value, a label, a name) rather
+    than its carrier phrase. A slot word is quoted, has a digit or one of `SLOT_MARKS`, or is
+    capitalised past the start of a sentence ("Search for 'Cairo' and pick it from the
+    suggestions": only "Cairo"). Adversarial translations swap slot words; a phrase word a
+    family never used ("suggestions") cannot be checked on the screen."""
+    flags, quoted, initial = [], False, True
+    for raw in text.split():
+        inside = quoted or raw[:1] in "'\""
+        word = _bare(raw)
+        slot = (
+            inside
+            or any(ch.isdigit() or ch in SLOT_MARKS for ch in word)
+            or (word[:1].isupper() and not initial)
+        )
+        if word:
+            flags += [slot] * len(word_pieces(word))
+        quoted = inside and raw.rstrip(".,:;!?)")[-1:] not in ("'", '"')
+        initial = raw.endswith((".", "!", "?"))
     return np.array(flags[:max_words], bool)
 
 
