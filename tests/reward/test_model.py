@@ -350,57 +350,51 @@ def test_the_direct_unmet_verdict_reads_meaning_not_letters(word_meaning: bool) 
         assert (shortfall[0] - shortfall[1]).abs().max() > 1e-5
 
 
-@pytest.mark.parametrize("skip", [True, False])
-def test_function_words_are_never_counted_as_unmet(skip: bool) -> None:
-    """Regression: without this, a model trained on the other families took "from" and "the"
-    for requirements left undone (unmet logits of +8 to +9) and failed nearly every success of
-    the unseen menu-item family ("Choose Edit > Undo from the menu")."""
-    model = model_for("frame-temporal", skip_function_words=skip).eval()
-    read = build([screen_words(SCREENS[1])], ["Open the Archive"])
-    assert read.function[0].tolist() == [False, True, False]
-    only_phrasing = replace(read, function=(np.ones(3, bool),))  # as if every word were "the"
+# A model trained on the other families took phrase words for requirements left undone and
+# failed nearly every success of an unseen family: "from" and "the" in menu-item ("Choose
+# Edit > Undo from the menu", unmet logits of +8 to +9); "suggestions" in autocomplete (+10 to
+# +14). Each option keeps such words out of the verdict.
+NOT_COUNTED = [
+    # option, instruction, the WordBatch field it reads, its value, that field saying "no word
+    # of this instruction counts"
+    ("skip_function_words", "Open the Archive", "function", [False, True, False], True),
+    (
+        "slots_only",
+        "Pick 'Archive' from the suggestions",
+        "slots",
+        [False, True, False, False, False],
+        False,
+    ),
+]
+
+
+@pytest.mark.parametrize(("option", "instruction", "field", "flags", "none"), NOT_COUNTED)
+@pytest.mark.parametrize("on", [True, False])
+def test_words_an_option_leaves_out_are_never_counted_as_unmet(
+    option: str, instruction: str, field: str, flags: list[bool], none: bool, on: bool
+) -> None:
+    model = model_for("frame-temporal", **{option: on}).eval()
+    read = build([screen_words(SCREENS[1])], [instruction])
+    assert getattr(read, field)[0].tolist() == flags
+    left_out = replace(read, **{field: (np.full(len(flags), none),)})
     frames, embedded = clips(1), text(1)
     with torch.no_grad():
-        before = model(frames, embedded, only_phrasing, seconds=lengths(1))
+        before = model(frames, embedded, left_out, seconds=lengths(1))
         model.backbone.unmet.bias.fill_(8.0)  # every word: "left undone"
-        after = model(frames, embedded, only_phrasing, seconds=lengths(1))
-    if skip:
+        after = model(frames, embedded, left_out, seconds=lengths(1))
+    if on:
         assert_same(before, after)
     else:
         assert (before.success_logit - after.success_logit).item() > 7.0
 
 
-def test_a_model_skipping_function_words_needs_to_know_them() -> None:
-    model = model_for("frame-temporal", skip_function_words=True).eval()
-    bare = replace(build([screen_words(SCREENS[1])], ["Open Archive"]), function=())
-    with pytest.raises(RewardInputError, match="function words"):
-        model(clips(1), text(1), bare, seconds=lengths(1))
-
-
-@pytest.mark.parametrize("slots_only", [True, False])
-def test_a_phrase_word_is_never_unmet_when_only_slots_count(slots_only: bool) -> None:
-    """Regression: a model trained on the other families took autocomplete's unseen phrase
-    words ("suggestions": unmet logits of +10 to +14) for requirements left undone and failed
-    every success of that family."""
-    model = model_for("frame-temporal", slots_only=slots_only).eval()
-    read = build([screen_words(SCREENS[1])], ["Pick 'Archive' from the suggestions"])
-    assert read.slots[0].tolist() == [False, True, False, False, False]
-    no_slots = replace(read, slots=(np.zeros(5, bool),))  # as if every word were phrasing
-    frames, embedded = clips(1), text(1)
-    with torch.no_grad():
-        before = model(frames, embedded, no_slots, seconds=lengths(1))
-        model.backbone.unmet.bias.fill_(8.0)  # every word: "left undone"
-        after = model(frames, embedded, no_slots, seconds=lengths(1))
-    if slots_only:
-        assert_same(before, after)
-    else:
-        assert (before.success_logit - after.success_logit).item() > 7.0
-
-
-def test_a_model_counting_only_slots_needs_to_know_them() -> None:
-    model = model_for("frame-temporal", slots_only=True).eval()
-    bare = replace(build([screen_words(SCREENS[1])], ["Open Archive"]), slots=())
-    with pytest.raises(RewardInputError, match="slot words"):
+@pytest.mark.parametrize(("option", "instruction", "field", "flags", "none"), NOT_COUNTED)
+def test_a_model_leaving_words_out_needs_to_know_them(
+    option: str, instruction: str, field: str, flags: list[bool], none: bool
+) -> None:
+    model = model_for("frame-temporal", **{option: True}).eval()
+    bare = replace(build([screen_words(SCREENS[1])], [instruction]), **{field: ()})
+    with pytest.raises(RewardInputError, match=r"function words|slot words"):
         model(clips(1), text(1), bare, seconds=lengths(1))
 
 
