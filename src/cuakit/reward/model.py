@@ -884,20 +884,16 @@ class VideoRewardModel(nn.Module):
                 raise RewardInputError(
                     f"words: {len(words)} clips of words for a batch of {frames.shape[0]} clips"
                 )
-            if c.skip_function_words and [len(f) for f in words.function] != [
-                len(drawn) for drawn in words.instruction
-            ]:
-                raise RewardInputError(
-                    "words: this model skips the instruction's function words and needs to know "
-                    "them; build the batch with WordBatch.build(screen, instructions)"
-                )
-            if c.slots_only and [len(f) for f in words.slots] != [
-                len(drawn) for drawn in words.instruction
-            ]:
-                raise RewardInputError(
-                    "words: this model counts only the instruction's slot words and needs to "
-                    "know them; build the batch with WordBatch.build(screen, instructions)"
-                )
+            drawn = [len(w) for w in words.instruction]
+            for needed, flags, what in (
+                (c.skip_function_words, words.function, "skips the instruction's function words"),
+                (c.slots_only, words.slots, "counts only the instruction's slot words"),
+            ):
+                if needed and [len(f) for f in flags] != drawn:
+                    raise RewardInputError(
+                        f"words: this model {what} and needs to know them; build the batch "
+                        "with WordBatch.build(screen, instructions)"
+                    )
             if c.word_meaning:
                 if len(words.meaning) != len(words):
                     raise RewardInputError(

@@ -28,7 +28,8 @@ instruction words are visible, where and when.
 - `instruction_echo(clip, cosine)`: the screen words that display the instruction itself (a
   page's printed query), which say nothing about what the agent did.
 - `function_words(text)`: which instruction words only phrase it ("the", "from", "and"): they
-  name nothing a screen shows done.
+  name nothing a screen shows done. `slot_words(text)`: which are the values, labels and names
+  a task's instances fill in (quoted, with a digit, capitalised mid-sentence).
 - `render_words(text)`: the instruction's words as crops, cut into pieces where the reader
   cuts them on a screen (`word_pieces`: a file name's extension is a piece of its own);
   `reference_words(text)`: the same in each of `FACES` at each of `MATCH_SIZES`, what
@@ -361,12 +362,13 @@ def _pressed_words(
     return [min(near, key=distance)] if near else []
 
 
-def enclosed(gray: np.ndarray, pointer: Pointer) -> bool:
+def enclosed(gray: np.ndarray, pointer: Pointer, ink: np.ndarray | None = None) -> bool:
     """The hot spot of ``pointer`` on a grey image is on ink or has ink (or the frame's edge)
     above, below, left and right of it within `ENCLOSE_REACH`: it is inside an outline, such
     as a text field's border. A click a pixel past the border focuses nothing; inside it, or
     on it, focuses the field."""
-    ink, _ = _ink(gray, INK_THRESHOLD)
+    if ink is None:  # ``ink``: the image's ink mask, when already computed
+        ink, _ = _ink(gray, INK_THRESHOLD)
     y, x = pointer.y, pointer.x
     if not (0 <= y < ink.shape[0] and 1 <= x < ink.shape[1]):
         return False
@@ -448,9 +450,9 @@ def clip_words(
             last_press = [len(rows)]
             places.append((len(rows), place))
             rows.append((t, place, False))
-            gray, _ = _gray(clean[t])
+            gray, ink = _gray(clean[t])
             kept.append((word_crop(gray, place), word_look(clean[t], place)))
-            flags.append([1.0, 1.0, 0.0, 0.0, float(enclosed(gray, pointer))])
+            flags.append([1.0, 1.0, 0.0, 0.0, float(enclosed(gray, pointer, ink))])
         if pressed:
             last_press = [current[box] for box in pressed]
         for box in pressed:
