@@ -11,6 +11,7 @@ import torch.nn.functional as F
 
 from cuakit.errors import CheckpointError, ConfigError, RewardInputError
 from cuakit.reward.model import RewardModelConfig, RewardOutput, VideoRewardModel, WordBatch
+from cuakit.video.pruning import patchify
 from cuakit.video.words import LOOK_SIZE, POINTER_SIZE, ClipWords, render_words
 
 T, H, W = 4, 40, 64
@@ -473,15 +474,26 @@ def test_the_patch_stem_runs_on_kept_patches_only() -> None:
     frames = clips(3)
     frames[1] = frames[1, :1]  # a static clip: its later frames keep no patch
     keep = model.backbone.keep_mask(frames)
-    seen: list[tuple[int, ...]] = []
-    hook = model.backbone.stem.register_forward_pre_hook(
-        lambda _module, args: seen.append(tuple(args[0].shape))
-    )
+    seen: list[torch.Tensor] = []
+    summaries: list[torch.Tensor] = []
+    hooks = [
+        model.backbone.stem.register_forward_pre_hook(lambda _m, args: seen.append(args[0])),
+        model.backbone.frame_embed.register_forward_pre_hook(
+            lambda _m, args: summaries.append(args[0])
+        ),
+    ]
     with torch.inference_mode():
         batch = model(frames, text(), words(3), keep, lengths(3))
         single = model(frames[1:2], text()[1:2], words(1, shift=1), keep[1:2], lengths(1))
-    hook.remove()
-    assert seen[0] == (int(keep.sum()), 3, 8, 8) and int(keep.sum()) < keep.numel() / 2
+    for hook in hooks:
+        hook.remove()
+    assert int(keep.sum()) < keep.numel() / 2
+    # the stem sees exactly the kept patches' pixels, clip by clip in time and raster order
+    kept_patches = patchify(frames, 8)[keep].reshape(-1, 3, 8, 8)
+    assert torch.equal(seen[0], kept_patches)
+    # and each frame's summary reads the frame's mean colour per grid cell
+    pooled = F.adaptive_avg_pool2d(frames.flatten(0, 1), (H // 8, W // 8)).reshape(3, T, -1)
+    torch.testing.assert_close(summaries[0], pooled, atol=1e-6, rtol=0)
     torch.testing.assert_close(single.reward, batch.reward[1:2], atol=1e-5, rtol=0)
     # a pruned patch's pixels reach the model only through its frame's pooled summary
     changed = frames.clone()

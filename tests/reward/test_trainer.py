@@ -132,6 +132,11 @@ def test_learns_to_separate_successes_from_failures(tiny: Path, tmp_path: Path) 
     labels = np.array([e.label for e in examples])
     assert auroc(labels, probs) >= 0.95
     assert metrics["test"]["success"]["accuracy"] >= 0.7  # held-out seeds; chance ≈ 0.5
+    # the held-out curve ends on the final evaluation (not a second pass over the same clips)
+    history = metrics["history"]
+    assert history["eval_steps"][-1] == metrics["steps"] == 200
+    assert history["eval_steps"][-2] < 200
+    assert history["evals"]["eval/success_accuracy"][-1] == metrics["test"]["success"]["accuracy"]
     for name in ("config.json", "metrics.json", "curves.png", "model/config.json"):
         assert (tmp_path / "run" / name).exists()
 
@@ -176,6 +181,7 @@ def test_save_load_gives_identical_scores_and_resume_continues(tiny: Path, tmp_p
     resumed = RewardTrainer(tiny, replace(TINY, max_steps=6, epochs=2), run)
     resumed.train()
     assert resumed.step == 6 and len(resumed.history.steps) == 6
+    assert resumed.history.eval_steps == [6]  # each run's last epoch: the final evaluation only
 
 
 def test_word_meaning_trains_and_scores_like_the_trainer(tiny: Path, tmp_path: Path) -> None:

@@ -653,13 +653,18 @@ class FrameTemporalBackbone(nn.Module):
         and (B, T, D) each frame's summary from the frame pooled to the token grid."""
         c, (b, t) = self.config, frames.shape[:2]
         (gh, gw), p, d = c.grid, c.patch, self.out_dim
-        patches = patchify(frames, p).reshape(b, t * gh * gw, 3, p, p)  # raster order
         real = ~padding  # (B, L)
-        clip_of = torch.arange(b, device=frames.device)[:, None].expand_as(order)
-        chosen = patches[clip_of[real], order[real]]  # (K, 3, p, p)
+        clip_of = torch.arange(b, device=frames.device)[:, None].expand_as(order)[real]  # (K,)
+        token = order[real]  # (K,) raster index: frame, grid row, grid column
+        frame, cell = token // (gh * gw), token % (gh * gw)
+        # Index the kept patches out of a view of the frames: patchifying every patch first
+        # copied the whole batch and cost more than the stem itself.
+        grid = frames.reshape(b, t, 3, gh, p, gw, p)
+        chosen = grid[clip_of, frame, :, cell // gw, :, cell % gw, :]  # (K, 3, p, p)
         kept = frames.new_zeros(b, order.shape[1], d)
         kept[real] = self.stem(chosen).flatten(1).to(kept.dtype)  # (K, D)
-        pooled = F.adaptive_avg_pool2d(frames.flatten(0, 1), (gh, gw)).reshape(b, t, -1)
+        # each grid cell's mean colour (two one-axis sums run faster than a pooling kernel)
+        pooled = grid.sum(6).sum(4).div_(p * p).reshape(b, t, -1)  # (B, T, 3*gh*gw)
         return kept, self.frame_embed(pooled)
 
     def angles(

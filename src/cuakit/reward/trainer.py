@@ -403,12 +403,18 @@ class RewardTrainer:
                 if self.progress:
                     self.progress("training", self.step, self.total_steps)
             self.epoch += 1
-            self.history.log_eval(self.step, self.quick_eval())
+            if self.step < self.total_steps and self.epoch < c.epochs:
+                # the last epoch's held-out point comes from the final evaluation below
+                self.history.log_eval(self.step, self.quick_eval())
             self.save_checkpoint()
         train_seconds = time.perf_counter() - start
         self.model.eval()
         self.model.save_pretrained(self.out / "model")
         final = self.evaluate(self.test_examples, self.test_pairs)
+        last = {"eval/success_accuracy": final["success"]["accuracy"]}
+        if final["pairs"]:
+            last["eval/pair_accuracy"] = final["pair_accuracy"]
+        self.history.log_eval(self.step, last)
         metrics = {
             "data": str(self.dataset.root),
             "train_seconds": train_seconds,
@@ -460,8 +466,9 @@ class RewardTrainer:
                                  [e.instruction for e in self.test_examples])  # fmt: skip
         labels = np.array([e.label for e in self.test_examples])
         result = {"eval/success_accuracy": float(np.mean((probs >= 0.5) == labels))}
-        if self.test_pairs:
-            result["eval/pair_accuracy"] = self._pair_accuracy(self.test_pairs)
+        clean = [p for p in self.test_pairs if "flipped" not in p.criterion]
+        if clean:
+            result["eval/pair_accuracy"] = self._pair_accuracy(clean)
         return result
 
     def _pair_accuracy(self, pairs: list[PairExample]) -> float:
