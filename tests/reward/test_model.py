@@ -222,6 +222,7 @@ def test_a_clips_score_does_not_depend_on_the_rest_of_the_batch() -> None:
             read.scores[:1],
             meaning=read.meaning[:1],
             function=read.function[:1],
+            slots=read.slots[:1],
         ),
         seconds=lengths(1),
     )
@@ -235,6 +236,7 @@ def test_a_clips_score_does_not_depend_on_the_rest_of_the_batch() -> None:
             read.scores[:1] * 2,
             meaning=read.meaning[:1] * 2,
             function=read.function[:1] * 2,
+            slots=read.slots[:1] * 2,
         ),
         seconds=lengths(2),
     )
@@ -374,7 +376,8 @@ NOT_COUNTED = [
 def test_words_an_option_leaves_out_are_never_counted_as_unmet(
     option: str, instruction: str, field: str, flags: list[bool], none: bool, on: bool
 ) -> None:
-    model = model_for("frame-temporal", **{option: on}).eval()
+    others_off = {name: False for name, *_ in NOT_COUNTED}  # slots_only is on by default
+    model = model_for("frame-temporal", **{**others_off, option: on}).eval()
     read = build([screen_words(SCREENS[1])], [instruction])
     assert getattr(read, field)[0].tolist() == flags
     left_out = replace(read, **{field: (np.full(len(flags), none),)})
@@ -393,7 +396,8 @@ def test_words_an_option_leaves_out_are_never_counted_as_unmet(
 def test_a_model_leaving_words_out_needs_to_know_them(
     option: str, instruction: str, field: str, flags: list[bool], none: bool
 ) -> None:
-    model = model_for("frame-temporal", **{option: True}).eval()
+    others_off = {name: False for name, *_ in NOT_COUNTED}
+    model = model_for("frame-temporal", **{**others_off, option: True}).eval()
     bare = replace(build([screen_words(SCREENS[1])], [instruction]), **{field: ()})
     with pytest.raises(RewardInputError, match=r"function words|slot words"):
         model(clips(1), text(1), bare, seconds=lengths(1))
@@ -407,8 +411,9 @@ def test_an_instruction_word_left_undone_lowers_the_success_logit() -> None:
     with torch.no_grad():
         model.backbone.unmet.bias.fill_(8.0)  # every word: "left undone"
     after = model(frames, embedded, read, seconds=lengths(1))
-    assert (before.success_logit - after.success_logit).item() > 7.0
-    assert (before.reward - after.reward).item() > 7.0
+    # "Archive" is the one requirement (a slot word); +8 on its unmet logit costs most of that
+    assert (before.success_logit - after.success_logit).item() > 6.0
+    assert (before.reward - after.reward).item() > 6.0
 
 
 @pytest.mark.parametrize("backbone", BACKBONES)
