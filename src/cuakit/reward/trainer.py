@@ -157,6 +157,12 @@ class RewardConfig:
         )  # fmt: skip
 
 
+def clean_pairs(pairs: list[PairExample]) -> list[PairExample]:
+    """The pairs whose preference was not flipped to model annotator noise: the ones pairwise
+    accuracy is measured on."""
+    return [p for p in pairs if "flipped" not in p.criterion]
+
+
 @dataclass
 class History:
     steps: list[int] = field(default_factory=list)
@@ -466,7 +472,7 @@ class RewardTrainer:
                                  [e.instruction for e in self.test_examples])  # fmt: skip
         labels = np.array([e.label for e in self.test_examples])
         result = {"eval/success_accuracy": float(np.mean((probs >= 0.5) == labels))}
-        clean = [p for p in self.test_pairs if "flipped" not in p.criterion]
+        clean = clean_pairs(self.test_pairs)
         if clean:
             result["eval/pair_accuracy"] = self._pair_accuracy(clean)
         return result
@@ -501,7 +507,7 @@ class RewardTrainer:
                                       [e.instruction for e in examples])  # fmt: skip
         labels = [e.label for e in examples]
         result: dict[str, Any] = {"success": ev.binary_metrics(labels, probs)}
-        clean = [p for p in pairs if "flipped" not in p.criterion]
+        clean = clean_pairs(pairs)
         by_criterion = self._pair_accuracies(clean) if clean else {}
         result["pair_accuracy"] = by_criterion.pop("all", {"accuracy": float("nan")})["accuracy"]
         result["pairs"] = len(clean)
