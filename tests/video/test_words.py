@@ -214,6 +214,32 @@ def test_a_word_in_a_browsers_typeface_matches_its_reference() -> None:
     )
 
 
+def bold_title(text: str, face: str) -> np.ndarray:
+    """A screen with ``text`` as a bold title: drawn twice 1 px apart in Pillow's font (as
+    desksim does) or in DejaVu Sans Bold (a browser's <b>)."""
+    image = Image.fromarray(screen({}))
+    draw = ImageDraw.Draw(image)
+    if face == "synthetic":
+        for x in (20, 21):
+            draw.text((x, 40), text, fill=(20, 20, 20), font=FONT)
+    else:
+        path = Path(matplotlib.get_data_path(), "fonts/ttf/DejaVuSans-Bold.ttf")
+        draw.text((20, 40), text, fill=(20, 20, 20), font=ImageFont.truetype(str(path), 12))
+    return np.asarray(image).copy()
+
+
+@pytest.mark.parametrize("face", ["synthetic", "dejavu"])
+def test_a_bold_title_matches_only_with_the_bold_references(face: str) -> None:
+    _, crops, _ = frame_words(bold_title("Settings", face))
+    references = reference_words("Settings Sellings")  # (faces * sizes, 2, h, w)
+    regular = 2 * len(MATCH_SIZES)  # FACES puts the two regular faces first
+    assert FACES[:2] == ("aileron", "dejavu-sans")
+    assert match_pairs(np.array(crops), references[:regular])[0, 0, 1] < STRICT_MATCH
+    pairs = match_pairs(np.array(crops), references)  # (1, 2, 2)
+    assert pairs[0, 0, 1] > 0.95  # the title is the word asked for...
+    assert pairs[0, 1, 1] < STRICT_MATCH  # ...and not a near-duplicate of it
+
+
 def test_render_words_gives_one_fixed_size_crop_per_word() -> None:
     crops = render_words("Set Zoom to 85 and apply", max_words=4)
     assert crops.shape == (4, CROP_HEIGHT, CROP_WIDTH) and crops.dtype == np.uint8

@@ -41,7 +41,7 @@ Frames are float ``(B, T, 3, H, W)`` in [0, 1]; the instruction is its ``(B, tex
 embedding (`cuakit.reward.text.InstructionEncoder`). Checkpoints are a folder holding
 ``model.safetensors`` and ``config.json``::
 
-    {"format": "cuakit-reward-model", "format_version": 14, "backbone": "...", "config": {...}}
+    {"format": "cuakit-reward-model", "format_version": 16, "backbone": "...", "config": {...}}
 """
 
 from __future__ import annotations
@@ -79,12 +79,12 @@ from cuakit.video.words import (
 
 BACKBONES = ("frame-temporal", "timesformer", "cnn3d")
 FORMAT_NAME = "cuakit-reward-model"
-FORMAT_VERSION = 15  # 2: frame-temporal reads screen words; 3: their look; 4: the pointer;
+FORMAT_VERSION = 16  # 2: frame-temporal reads screen words; 3: their look; 4: the pointer;
 # 5: strict match scores; 6: per-word unmet head, the last press; 7: rotary screen positions;
 # 8: the video's length; 9: the patch stem; 10: the instruction on display is no evidence;
 # 11: instruction words' meaning; 12: function words are no requirement; 13: pressed places;
 # 14: a pressed place inside an outline (a fifth pointer flag), underlines erased, two faces;
-# 15: only slot words are requirements (slots_only)
+# 15: only slot words are requirements (slots_only); 16: words matched in bold faces too
 MATCH_KINDS = 5
 """where an instruction word is looked for: anywhere, final frame, new text, pressed on, pressed
 last"""

@@ -49,6 +49,7 @@ from cuakit.reward.data import (
 from cuakit.reward.model import BACKBONES, RewardModelConfig, VideoRewardModel, WordBatch
 from cuakit.reward.text import InstructionEncoder
 from cuakit.video.augment import augment
+from cuakit.video.words import REFERENCES_VERSION
 
 
 @dataclass(frozen=True)
@@ -264,7 +265,7 @@ class RewardTrainer:
             wanted = {(e.episode, e.instruction) for e in examples} | {
                 (i, self.dataset.meta(i).instruction) for p in pairs for i in (p.chosen, p.rejected)
             }
-            name = f"matches-{self.bank.words_tag}-v{WORDS_VERSION}-w{limit}"
+            name = f"matches-{self.bank.words_tag}-v{WORDS_VERSION}-r{REFERENCES_VERSION}-w{limit}"
             self._scores = self._cached(
                 ResultCache(self.bank, name), wanted,
                 lambda chunk: WordBatch.build(

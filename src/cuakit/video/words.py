@@ -32,9 +32,9 @@ instruction words are visible, where and when.
   a task's instances fill in (quoted, with a digit, capitalised mid-sentence).
 - `render_words(text)`: the instruction's words as crops, cut into pieces where the reader
   cuts them on a screen (`word_pieces`: a file name's extension is a piece of its own);
-  `reference_words(text)`: the same in each of `FACES` at each of `MATCH_SIZES`, what
-  `match_scores` (crop cosine) and `match_pairs` (cosine and a strict block-by-block score
-  that tells near-duplicates apart) compare screen words with.
+  `reference_words(text)`: the same in each of `FACES` (regular and bold) at each of
+  `MATCH_SIZES`, what `match_scores` (crop cosine) and `match_pairs` (cosine and a strict
+  block-by-block score that tells near-duplicates apart) compare screen words with.
 
 All functions are pure; frames are ``uint8 (H, W, 3)`` RGB at the recording's resolution.
 """
@@ -499,23 +499,35 @@ def split_words(text: str) -> list[str]:
     return [word for word in map(_bare, text.split()) if word]
 
 
+REFERENCES_VERSION = 2
+"""bumped whenever `reference_words` draws differently (2: bold faces), so cached match scores
+are recomputed (the screen words read from the frames stay valid)"""
 DEJAVU_SANS = "fonts/ttf/DejaVuSans.ttf"
 """DejaVu Sans in matplotlib's data folder"""
-FACES = ("aileron", "dejavu-sans")
+DEJAVU_SANS_BOLD = "fonts/ttf/DejaVuSans-Bold.ttf"
+"""its bold face, there too"""
+FACES = ("aileron", "dejavu-sans", "aileron-bold", "dejavu-sans-bold")
 """typefaces the instruction's words are drawn in for matching, the best counting: Pillow's
 bundled Aileron (what desksim draws with) and DejaVu Sans (Chromium's sans-serif on Debian,
-bundled with matplotlib, so every install has it). On 80 noisy-expert MiniWoB click-link
-episodes the last-pressed word's strict score against the asked link separated successes from
-failures with AUROC 0.924 in Aileron alone and 0.938 in both (0.792 and 0.812 with the links'
-underlines left in)"""
+bundled with matplotlib, so every install has it), each regular and bold. On 80 noisy-expert
+MiniWoB click-link episodes the last-pressed word's strict score against the asked link
+separated successes from failures with AUROC 0.924 in Aileron alone and 0.938 in both regular
+faces (0.792 and 0.812 with the links' underlines left in). Window and dialog titles are bold:
+with regular faces only, an app named in the instruction ("In Mail: ...") or a dialog
+("Open Settings ...") scored 0.79-0.82 against its title, under `STRICT_MATCH`, so it counted
+as nowhere on screen. Aileron has no bold face; like desksim (and toolkits that synthesise
+bold), its bold is the word drawn twice, one pixel apart"""
 
 
 @functools.lru_cache(maxsize=32)
 def _font(size: int, face: str = FACES[0]) -> ImageFont.FreeTypeFont | ImageFont.ImageFont:
     if face == "aileron":
         return ImageFont.load_default(size=size)
-    if face == "dejavu-sans":
-        return ImageFont.truetype(str(Path(matplotlib.get_data_path(), DEJAVU_SANS)), size)
+    if face == "aileron-bold":
+        return _font(size)
+    if face in ("dejavu-sans", "dejavu-sans-bold"):
+        name = DEJAVU_SANS_BOLD if face.endswith("-bold") else DEJAVU_SANS
+        return ImageFont.truetype(str(Path(matplotlib.get_data_path(), name)), size)
     raise ValueError(f"face {face!r}: choose one of {FACES}")
 
 
@@ -525,9 +537,12 @@ DRAW_AT = (4, 2)
 
 def _drawn(word: str, size: int, face: str = FACES[0]) -> np.ndarray:
     """float32 grey ``(H, W)``: ``word`` drawn black on white at ``DRAW_AT`` in ``face``."""
-    font = _font(size, face)
-    image = Image.new("L", (int(font.getlength(word)) + 8, size + 8), 255)
-    ImageDraw.Draw(image).text(DRAW_AT, word, fill=0, font=font)
+    font, synthetic_bold = _font(size, face), face == "aileron-bold"
+    image = Image.new("L", (int(font.getlength(word)) + 8 + synthetic_bold, size + 8), 255)
+    draw = ImageDraw.Draw(image)
+    draw.text(DRAW_AT, word, fill=0, font=font)
+    if synthetic_bold:  # drawn again one pixel to the right
+        draw.text((DRAW_AT[0] + 1, DRAW_AT[1]), word, fill=0, font=font)
     return np.asarray(image, np.float32)
 
 
