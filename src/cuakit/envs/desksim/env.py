@@ -1,11 +1,12 @@
 """``DeskSimEnv``: the built-in desktop simulator as a ``GUIEnv``.
 
 Each reset builds a fresh task instance of one family from the seed (layout, labels, values,
-theme when randomised). Without a recorder, actions apply instantly, so thousands of steps run
-per second per core. With one attached, each action also plays out as a screen recorder would
-see it at the recorder's fps: the pointer travels on a curved, eased path (Fitts-like duration),
-a pressed button darkens, text appears a character or two per frame, a list scrolls a row at a
-time, a dialog fades in.
+theme when randomised); a seed of the test split (`cuakit.episodes.splits`) builds one from the
+reserved values and phrasings. Without a recorder, actions apply instantly, so thousands of
+steps run per second per core. With one attached, each action also plays out as a screen
+recorder would see it at the recorder's fps: the pointer travels on a curved, eased path
+(Fitts-like duration), a pressed button darkens, text appears a character or two per frame, a
+list scrolls a row at a time, a dialog fades in.
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from cuakit.envs.base import GUIEnv, Outcome
 from cuakit.envs.desksim.desk import Desk
 from cuakit.envs.desksim.render import Painter, Theme
 from cuakit.envs.desksim.tasks import TASKS, Task
+from cuakit.episodes.splits import is_test_seed
 
 
 class DeskSimEnv(GUIEnv):
@@ -63,7 +65,8 @@ class DeskSimEnv(GUIEnv):
         if level is None:
             level = int(rng.integers(1, self.task_class.levels + 1))
         self.desk = Desk(theme, self._painter)
-        self.task = self.task_class(self.desk, rng, int(level))
+        test = is_test_seed(self.reset_seed)  # reserved values and phrasings on test seeds
+        self.task = self.task_class(self.desk, rng, int(level), test=test)
         self.desk.events.clear()
         self._motion = np.random.default_rng(int(rng.integers(2**31)))
         return self.task.instruction

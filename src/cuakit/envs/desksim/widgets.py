@@ -110,20 +110,55 @@ class Label(Widget):
 
 
 class Button(Widget):
+    """A push button. As in Qt and Windows, a click gives it keyboard focus, drawn as a ring
+    inside its edge, so a pressed button stays marked after the pointer moves on; tool buttons
+    (``takes_focus=False``: toolbar icons, tabs) take none. A disabled button is drawn
+    greyed and ignores clicks."""
+
     role = "button"
 
     def __init__(
-        self, rect: Rect, text: str, on_press: Callback | None = None, primary: bool = False
+        self,
+        rect: Rect,
+        text: str,
+        on_press: Callback | None = None,
+        primary: bool = False,
+        takes_focus: bool = True,
     ) -> None:
         super().__init__(rect, text)
         self.on_press, self.primary = on_press, primary
         self.presses = 0
+        self.enabled = True
+        self.takes_focus = takes_focus
+        self.focusable = takes_focus
 
     def state(self) -> dict[str, Any]:
-        return {"presses": self.presses}
+        return {"presses": self.presses, "enabled": self.enabled}
+
+    def set_enabled(self, desk: Desk, enabled: bool) -> None:
+        """Grey the button out (as Apply is once applied) or back; disabled, it gives up
+        keyboard focus."""
+        self.enabled, self.focusable = enabled, enabled and self.takes_focus
+        if not enabled and desk.focus is self:
+            desk.focus = None
+        desk.version += 1
 
     def render(self, canvas: np.ndarray, painter: r.Painter, theme: Theme, ui: UI) -> None:
         bbox = self.bbox
+        if not self.enabled:
+            r.box(canvas, bbox, theme.control, theme.border)
+            width = painter.text_width(self.text, theme.font_size)
+            x = bbox[0] + max(2, (bbox[2] - width) // 2)
+            r.text(
+                canvas,
+                painter,
+                (x, _text_y(theme, bbox)),
+                self.text,
+                theme.muted,
+                theme.font_size,
+                clip=bbox,
+            )
+            return
         color = theme.accent if self.primary else theme.control
         if ui.pressed:
             color = theme.pressed
@@ -131,6 +166,9 @@ class Button(Widget):
             color = theme.hover
         r.box(canvas, bbox, color, theme.border)
         ink = theme.accent_text if self.primary and not (ui.hovered or ui.pressed) else theme.text
+        if ui.focused:  # the focus ring
+            x, y, w, h = bbox
+            r.outline(canvas, (x + 2, y + 2, w - 4, h - 4), ink)
         width = painter.text_width(self.text, theme.font_size)
         x = bbox[0] + max(2, (bbox[2] - width) // 2)
         r.text(
@@ -138,6 +176,8 @@ class Button(Widget):
         )
 
     def on_click(self, desk: Desk, x: float, y: float) -> None:
+        if not self.enabled:
+            return
         self.presses += 1
         desk.emit("press", widget=self, text=self.text)
         if self.on_press:
@@ -145,7 +185,11 @@ class Button(Widget):
 
 
 class GearButton(Button):
-    """An icon button drawn as a gear; its ``text`` is the tooltip an accessibility tree shows."""
+    """An icon button drawn as a gear; its ``text`` is the tooltip an accessibility tree shows.
+    A tool button: it takes no keyboard focus."""
+
+    def __init__(self, rect: Rect, text: str, on_press: Callback | None = None) -> None:
+        super().__init__(rect, text, on_press, takes_focus=False)
 
     def render(self, canvas: np.ndarray, painter: r.Painter, theme: Theme, ui: UI) -> None:
         x, y, w, h = self.bbox
@@ -288,6 +332,7 @@ class Slider(Widget):
     def __init__(self, rect: Rect, text: str, value: int, low: int = 0, high: int = 100) -> None:
         super().__init__(rect, text)
         self.value, self.low, self.high = value, low, high
+        self.on_change: Callback | None = None
 
     def state(self) -> dict[str, Any]:
         return {"value": self.value, "min": self.low, "max": self.high}
@@ -330,6 +375,8 @@ class Slider(Widget):
     def _set(self, desk: Desk, value: int) -> None:
         self.value = min(self.high, max(self.low, value))
         desk.emit("slide", widget=self, value=self.value)
+        if self.on_change:
+            self.on_change(desk)
 
     def on_click(self, desk: Desk, x: float, y: float) -> None:
         tx, _, tw, _ = self.track

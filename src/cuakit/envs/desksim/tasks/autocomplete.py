@@ -1,14 +1,17 @@
 """autocomplete: type a few letters into a search box and pick the target from its suggestions.
 
 Typing into the box opens a popup under it listing up to six suggestions that start with
-(levels 2–3: or contain) the typed text; clicking one fills the box and records the pick.
-Each pick is named above the boxes ("Selected: …"), so a name typed in full but not picked
-looks different on screen. The expert clicks the box, types a 2–4 letter prefix (longer when
-the target would not be listed yet) and clicks the target's row. Success: the target picked;
-picking anything else or closing the window ends the episode as a failure. Levels: 1 a pool
-of 8 names, prefix matching; 2 the full pool with several names sharing the target's first
-letter; 3 two boxes (From, To), both to be picked from a larger pool where names share their
-first three letters.
+(levels 2–3: or contain) the typed text; clicking one fills the box, closes the popup and
+records the pick. As a real search does, a pick runs the search: the line above the boxes
+changes from "Type to see suggestions" to the results ("12 hotels found", "Partly cloudy,
+21°C"; with two boxes once both are picked), never naming the pick, so a name typed in full
+but not picked still looks different on screen. The expert clicks the box, types a 2–4 letter
+prefix (longer when the target would not be listed yet) and clicks the target's row. Success:
+the target picked; picking anything else or closing the window ends the episode as a failure.
+Levels: 1 a pool of 8 names, prefix matching; 2 the full pool with several names sharing the
+target's first letter; 3 two boxes (From, To), both to be picked from a larger pool where
+names share their first three letters. The targets come from the split's values; the
+suggestions from the whole pool, as an app's list of places does not change with what is asked.
 """
 
 from __future__ import annotations
@@ -30,6 +33,27 @@ MORE_CITIES = ("Lille", "Linz", "Lincoln", "Liverpool", "Livorno", "Lisburn", "M
                "Cancun", "Bergamo", "Bremen", "Bristol", "Brisbane")
 # fmt: on
 SHOWN = 6  # suggestions listed at most
+PHRASINGS = (
+    "Search for '{}' and pick it from the suggestions",
+    "Type the first letters of {} and choose it from the list",
+    "Find {} using the search box's suggestions",
+    "Select '{}' from the autocomplete suggestions",
+)
+PHRASINGS_TWO = (
+    "Set From to '{}' and To to '{}' using the suggestions",
+    "Plan a trip from {} to {}: pick both cities from the suggestions",
+    "Pick {} as From and {} as To from the suggestions",
+    "Use the suggestions to fill in From ({}) and To ({})",
+)
+RESULTS = {  # (app, boxes): what the app shows once the search runs; {n} a count, {t} degrees
+    ("Grocery", 1): "{n} products found",
+    ("Shop search", 1): "{n} products found",
+    ("Travel", 1): "{n} hotels found",
+    ("Weather", 1): "Partly cloudy, {t}°C",
+    ("Trip planner", 1): "{n} things to do",
+    ("Travel", 2): "{n} flights found",
+    ("Trip planner", 2): "{n} routes found",
+}
 
 
 class Autocomplete(Task):
@@ -37,29 +61,36 @@ class Autocomplete(Task):
     summary = "Pick a name from a search box's suggestions (8 names; full pool; 3: two boxes)"
     max_steps = 14
 
-    def __init__(self, desk: Desk, rng: Any, difficulty: int) -> None:
-        super().__init__(desk, rng, difficulty)
+    def __init__(self, desk: Desk, rng: Any, difficulty: int, test: bool = False) -> None:
+        super().__init__(desk, rng, difficulty, test)
         fruit = difficulty < 3 and rng.random() < 0.3
         full = list(FRUITS if fruit else CITIES + MORE_CITIES if difficulty == 3 else CITIES)
+        named = self.slot_values(FRUITS) if fruit else self.slot_values(CITIES)
+        if difficulty == 3:
+            named += self.slot_values(MORE_CITIES)
         self.contains = difficulty > 1  # also list names that merely contain the text
         count = 2 if difficulty == 3 else 1
         if difficulty == 1:
-            self.targets = pick(rng, full, 1)
+            self.targets = pick(rng, named, 1)
             self.pool = self.targets + pick(rng, [n for n in full if n != self.targets[0]], 7)
         else:
             width = 1 if difficulty == 2 else 3  # letters the target shares with other names
-            crowded = [n for n in full if sum(m[:width] == n[:width] for m in full) >= 2]
+            crowded = [n for n in named if sum(m[:width] == n[:width] for m in full) >= 2]
             self.targets, self.pool = pick(rng, crowded, count), full
         theme = desk.theme
         lh = theme.line_height
         width = int(rng.integers(230, 290))
         title = ("Grocery", "Shop search") if fruit else ("Travel", "Weather", "Trip planner")
+        if count == 2:
+            title = ("Travel", "Trip planner")
         labels = ["Product:" if fruit else ("City:", "Destination:")[int(rng.integers(2))]]
         if count == 2:
             labels = ["From:", "To:"]
-        self.win: Window = self.window(
-            title[int(rng.integers(len(title)))], width, count * (lh + 14) + lh + 16
+        app = title[int(rng.integers(len(title)))]
+        self.results = RESULTS[app, count].format(
+            n=int(rng.integers(3, 60)), t=int(rng.integers(5, 32))
         )
+        self.win: Window = self.window(app, width, count * (lh + 14) + lh + 16)
         self.hint = self.win.add(
             Label((8, 4, width - 16, lh), "Type to see suggestions", muted=True)
         )
@@ -78,19 +109,8 @@ class Autocomplete(Task):
                 k += 1
             self.prefixes.append(target[:k])
         self.picks: list[tuple[int, str]] = []
-        if count == 2:
-            phrasing = (
-                "Set From to '{}' and To to '{}' using the suggestions",
-                "Plan a trip from {} to {}: pick both cities from the suggestions",
-            )
-        else:
-            phrasing = (
-                "Search for '{}' and pick it from the suggestions",
-                "Type the first letters of {} and choose it from the list",
-                "Find {} using the search box's suggestions",
-                "Select '{}' from the autocomplete suggestions",
-            )
-        self.instruction = phrasing[int(rng.integers(len(phrasing)))].format(*self.targets)
+        phrasing = self.phrase(PHRASINGS_TWO if count == 2 else PHRASINGS)
+        self.instruction = phrasing.format(*self.targets)
 
     def suggestions(self, text: str) -> list[str]:
         text = text.lower()
@@ -111,20 +131,16 @@ class Autocomplete(Task):
             field.value, field.all_selected = options[index], False
             self.picks.append((self.fields.index(field), options[index]))
             desk.emit("pick", widget=field, text=options[index])
-            self.show_picks()
+            self.show_results()
 
         desk.open_popup(PopupList(rect, options, choose, owner=field))
 
-    def show_picks(self) -> None:
-        """The app answers a pick by naming it above the boxes (as a search shows "Results
-        for …"): a name typed in full but never picked leaves the hint as it was."""
-        latest = {field: text for field, text in self.picks}
-        if len(self.fields) == 1:
-            self.hint.text = f"Selected: {latest[0]}"
-        else:
-            names = ("From", "To")
-            self.hint.text = ", ".join(f"{names[i]}: {latest[i]}" for i in sorted(latest))
-        self.hint.muted = False
+    def show_results(self) -> None:
+        """The app runs the search once every box holds a pick and shows its results above
+        the boxes, without naming the pick: a name typed in full but never picked leaves the
+        hint as it was."""
+        if {field for field, _ in self.picks} == set(range(len(self.fields))):
+            self.hint.text, self.hint.muted = self.results, False
 
     def params(self) -> dict[str, Any]:
         return {"targets": list(self.targets), "pool": len(self.pool)}

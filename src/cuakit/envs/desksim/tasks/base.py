@@ -1,17 +1,27 @@
 """What a desksim task family provides, and helpers the families share.
 
 A family is a ``Task`` subclass. Its constructor builds one randomised instance onto an empty
-``Desk`` from an RNG and a difficulty level (1 = easiest) and sets ``instruction``. Then:
+``Desk`` from an RNG and a difficulty level (1 = easiest) and sets ``instruction``. The values
+the instruction names (a label, a city, a file) and its phrasing are drawn through ``slot_values``:
+a test-split instance (``test``, from a seed at or above ``TEST_SEED_START``) draws from the
+reserved quarter of each list, any other instance from the rest (`cuakit.episodes.splits`).
+What is on screen besides (distractors, a search's other suggestions) may come from a whole
+list, as a real app's content does not depend on what is asked. Then:
 
 - ``outcome()`` judges success and progress from the desk's *state* (never its pixels);
 - ``expert_action()`` returns the next action of a perfect, reactive expert from the
   current state, so an expert knocked off course by noise recovers on the next step.
+
+The screen answers a decisive step only as a real app would (a pushed button keeps the focus
+ring, a command does what it does, a form gives way to a generic confirmation page); nothing
+restates the instruction's values for the judge (docs/desksim-feedback.md).
 """
 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from typing import Any, ClassVar
+from collections.abc import Sequence
+from typing import Any, ClassVar, TypeVar
 
 import numpy as np
 
@@ -19,7 +29,8 @@ from cuakit.actions import Action
 from cuakit.envs.base import Outcome
 from cuakit.envs.desksim.desk import Desk, Window
 from cuakit.envs.desksim.render import Rect
-from cuakit.envs.desksim.widgets import Button, Label, Widget
+from cuakit.envs.desksim.widgets import Label, Widget
+from cuakit.episodes.splits import values_for
 
 WORDS = (
     "Save",
@@ -61,6 +72,18 @@ WORDS = (
     "Connect",
     "Pause",
     "Resume",
+    "Attach",
+    "Insert",
+    "Format",
+    "Scan",
+    "Stop",
+    "Play",
+    "Record",
+    "Mute",
+    "Flag",
+    "Pin",
+    "Edit",
+    "Invite",
 )
 NAMES = (
     "Alice",
@@ -134,6 +157,19 @@ FRUITS = (
 )
 
 
+T = TypeVar("T")
+
+
+CONFIRMATIONS = {  # what a web form or settings page says after its commit button
+    "Submit": ("Thank you!", "Your response has been recorded."),
+    "Done": ("Thank you!", "Your response has been recorded."),
+    "Send": ("Thank you!", "Your message has been sent."),
+    "Save": ("Saved", "Your changes have been saved."),
+    "OK": ("Saved", "Your changes have been saved."),
+    "Apply": ("Saved", "Your changes have been saved."),
+}
+
+
 def join(items: list[str]) -> str:
     """English list: ``a``, ``a and b``, ``a, b and c``."""
     return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
@@ -151,8 +187,12 @@ class Task(ABC):
     levels: ClassVar[int] = 3
     max_steps: ClassVar[int] = 15
 
-    def __init__(self, desk: Desk, rng: np.random.Generator, difficulty: int) -> None:
+    def __init__(
+        self, desk: Desk, rng: np.random.Generator, difficulty: int, test: bool = False
+    ) -> None:
         self.desk, self.rng, self.difficulty = desk, rng, difficulty
+        self.test = test
+        """a test-split instance: its instruction's values and phrasing are the reserved ones"""
         self.instruction = ""
 
     @abstractmethod
@@ -166,6 +206,15 @@ class Task(ABC):
         return {}
 
     # ---- helpers for subclasses --------------------------------------------------------
+    def slot_values(self, items: Sequence[T]) -> tuple[T, ...]:
+        """The items of a slot value (or phrasing) list this instance's split may name."""
+        return values_for(items, self.test)
+
+    def phrase(self, phrasings: Sequence[T]) -> T:
+        """One phrasing of this instance's split."""
+        options = self.slot_values(phrasings)
+        return options[int(self.rng.integers(len(options)))]
+
     def window(self, title: str, width: int, height: int, **kwargs: Any) -> Window:
         """A window of content size (width, height) at a random place that fits the screen."""
         theme = self.desk.theme
@@ -194,28 +243,24 @@ class Task(ABC):
         """Was a button labelled ``text`` pressed at some point?"""
         return any(e.kind == "press" and e.text == text for e in self.desk.events)
 
-    def report_presses(self, window: Window, status: Label) -> None:
-        """Make ``status`` confirm the last button pressed in ``window``, as apps do, so a
-        click leaves a visible trace in the video after the pointer has moved on."""
-        for widget in window.widgets:
-            if isinstance(widget, Button) and widget.on_press is None:
-                widget.on_press = lambda desk, text=widget.text: setattr(
-                    status, "text", f"Done: {text}"
-                )
-
-    def confirm(self, form: Window, title: str, lines: list[str]) -> Window:
-        """Replace a committed ``form`` with a window listing what was committed, as apps
-        confirm an OK, Submit or Open. Without it a commit changes nothing on screen, so a video
-        that stops just before it looks like one that made it, and no video judge can tell."""
-        lh = self.desk.theme.line_height
+    def replace_window(self, form: Window, title: str, lines: list[str]) -> Window:
+        """Close ``form`` and show in its place the page an app shows next: a generic
+        confirmation after a Submit ("Your response has been recorded."), the document after an
+        Open. Without it a commit changes nothing on screen, so a video that stops just before
+        it looks like one that made it. The lines never restate what was committed: no real
+        app does, so a judge has to see the values set before the commit."""
+        theme, painter = self.desk.theme, self.desk.painter
+        lh = theme.line_height
         self.desk.close_window(form)
         x, y, width, _ = form.rect
-        height = min(self.desk.theme.height - 4, lh + 2 + 12 + len(lines) * (lh + 4))
-        y = min(y, self.desk.theme.height - height - 2)
-        receipt = self.desk.add_window(Window(title, (x, y, width, height)))
+        widest = max(painter.text_width(line, theme.font_size) for line in lines)
+        width = min(theme.width - 4, max(width, widest + 16))
+        height = min(theme.height - 4, lh + 2 + 12 + len(lines) * (lh + 4))
+        x, y = min(x, theme.width - width - 2), min(y, theme.height - height - 2)
+        page = self.desk.add_window(Window(title, (x, y, width, height)))
         for i, line in enumerate(lines):
-            receipt.add(Label((8, 6 + i * (lh + 4), width - 16, lh + 2), line))
-        return receipt
+            page.add(Label((8, 6 + i * (lh + 4), width - 16, lh + 2), line, muted=i > 0))
+        return page
 
     def blocking_dialog(self) -> Window | None:
         """A modal window that is in the way (the expert dismisses it first)."""

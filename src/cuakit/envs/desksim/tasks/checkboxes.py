@@ -3,6 +3,8 @@
 A window lists checkboxes of one kind (fruits, colours, toppings, pets); the instruction names
 the ones to select "and nothing else". Success is the submit button pressed while exactly that
 set is checked; submitting another set or closing the window ends the episode as a failure.
+A submission replaces the form with a generic confirmation page ("Your response has been
+recorded."), as web forms do, which does not repeat the ticked boxes.
 
 Levels: 3 boxes, 1 target, all unchecked; 5 boxes, 2 targets, some targets may start checked;
 8 boxes in two columns, 3 targets, and one or two other boxes start checked and must be unticked.
@@ -17,15 +19,22 @@ import numpy as np
 from cuakit.actions import Action
 from cuakit.envs.base import Outcome
 from cuakit.envs.desksim.desk import Desk
-from cuakit.envs.desksim.tasks.base import FRUITS, Task, join, pick
+from cuakit.envs.desksim.tasks.base import CONFIRMATIONS, FRUITS, Task, join, pick
 from cuakit.envs.desksim.widgets import Button, Checkbox, Label
 
+# each kind holds at least 12 names, so the reserved quarter has the 3 targets of level 3
+# fmt: off
 KINDS: dict[str, tuple[str, ...]] = {
     "fruit": FRUITS,
-    "colours": ("Red", "Green", "Blue", "Yellow", "Purple", "Orange", "Pink", "Grey", "Teal"),
-    "toppings": ("Cheese", "Olives", "Onion", "Ham", "Basil", "Tomato", "Corn", "Tuna", "Bacon"),
-    "pets": ("Cat", "Dog", "Rabbit", "Parrot", "Hamster", "Turtle", "Lizard", "Ferret", "Pony"),
+    "colours": ("Red", "Green", "Blue", "Yellow", "Purple", "Orange", "Pink", "Grey", "Teal",
+                "Brown", "Navy", "Beige", "Lilac"),
+    "toppings": ("Cheese", "Olives", "Onion", "Ham", "Basil", "Tomato", "Corn", "Tuna", "Bacon",
+                 "Pepper", "Garlic", "Spinach", "Salami"),
+    "pets": ("Cat", "Dog", "Rabbit", "Parrot", "Hamster", "Turtle", "Lizard", "Ferret", "Pony",
+             "Goldfish", "Canary", "Gecko", "Mouse"),
 }
+# fmt: on
+SUBMIT_LABELS = ("Submit", "Done", "Save")
 PHRASINGS = (
     "Select {items} and nothing else, then click {button}",
     "Check only {items}, then press {button}",
@@ -40,12 +49,16 @@ class Checkboxes(Task):
     "level 3 starts with wrong boxes checked)"
     max_steps = 14
 
-    def __init__(self, desk: Desk, rng: np.random.Generator, difficulty: int) -> None:
-        super().__init__(desk, rng, difficulty)
+    def __init__(
+        self, desk: Desk, rng: np.random.Generator, difficulty: int, test: bool = False
+    ) -> None:
+        super().__init__(desk, rng, difficulty, test)
         count, wanted = {1: (3, 1), 2: (5, 2), 3: (8, 3)}[difficulty]
-        kind = pick(rng, tuple(KINDS), 1)[0]
-        labels = pick(rng, KINDS[kind], count)
-        chosen = pick(rng, labels, wanted)  # a list: draws must not follow set (hash) order
+        self.kind = kind = pick(rng, tuple(KINDS), 1)[0]
+        # lists, not sets: draws must not follow set (hash) order
+        chosen = pick(rng, self.slot_values(KINDS[kind]), wanted)
+        others = pick(rng, [x for x in KINDS[kind] if x not in chosen], count - wanted)
+        labels = [(chosen + others)[int(i)] for i in rng.permutation(count)]
         self.targets = set(chosen)
         others = [label for label in labels if label not in self.targets]
         checked: set[str] = set()
@@ -70,7 +83,7 @@ class Checkboxes(Task):
             x, y = 8 + (i // rows) * (box_w + 8), 8 + lh + 4 + (i % rows) * pitch
             self.boxes.append(self.form.add(Checkbox((x, y, box_w, lh), label, label in checked)))
         self.submitted: set[str] | None = None
-        self.submit_label = pick(rng, ("Submit", "Done", "Save"), 1)[0]
+        self.submit_label = pick(rng, self.slot_values(SUBMIT_LABELS), 1)[0]
         self.submit = self.form.add(
             Button(
                 (width - 84, height - lh - 12, 74, lh + 4),
@@ -80,21 +93,18 @@ class Checkboxes(Task):
             )
         )
         ordered = [label for label in labels if label in self.targets]  # as they appear
-        phrasing = PHRASINGS[int(rng.integers(len(PHRASINGS)))]
-        self.instruction = phrasing.format(
+        self.instruction = self.phrase(PHRASINGS).format(
             items=join(ordered), button=self.submit_label, verb="is" if len(ordered) == 1 else "are"
         )
         self.initially_right = len(self.boxes) - len(self._wrong())
 
     def _on_submit(self, desk: Desk) -> None:
         if self.submitted is None:  # the first submission is the one judged
-            ticked = [b.text for b in self.boxes if b.checked]
-            self.submitted = set(ticked)
-            selected = join(ticked) if ticked else "none"
-            self.confirm(self.form, "Submitted", [f"Selected: {selected}"])
+            self.submitted = {b.text for b in self.boxes if b.checked}
+            self.replace_window(self.form, self.form.title, list(CONFIRMATIONS[self.submit_label]))
 
     def params(self) -> dict[str, Any]:
-        return {"targets": sorted(self.targets), "submit": self.submit_label}
+        return {"kind": self.kind, "targets": sorted(self.targets), "submit": self.submit_label}
 
     def _wrong(self) -> list[Checkbox]:
         return [b for b in self.boxes if b.checked != (b.text in self.targets)]

@@ -1,4 +1,10 @@
-"""click-button: press the button with a given label among distractors."""
+"""click-button: press the button with a given label among distractors.
+
+Pressing a button gives it keyboard focus, drawn as a focus ring (as Qt and Windows push
+buttons are after a click), so the press stays visible once the pointer has moved on; which
+button holds the ring tells a right press from a wrong one. Levels: 1, 4 or 8 buttons; level 3
+adds a second window of decoy buttons, possibly overlapping.
+"""
 
 from __future__ import annotations
 
@@ -9,16 +15,20 @@ from cuakit.envs.base import Outcome
 from cuakit.envs.desksim.tasks.base import WORDS, Task, pick
 from cuakit.envs.desksim.widgets import Button, Label
 
+PHRASINGS = ("Click the '{}' button", "Press {}", 'Click on "{}"', "Hit the {} button")
+
 
 class ClickButton(Task):
     family = "click-button"
     summary = "Click the button with a given label (1, 4 or 8 buttons; level 3 adds a 2nd window)"
     max_steps = 8
 
-    def __init__(self, desk: Any, rng: Any, difficulty: int) -> None:
-        super().__init__(desk, rng, difficulty)
+    def __init__(self, desk: Any, rng: Any, difficulty: int, test: bool = False) -> None:
+        super().__init__(desk, rng, difficulty, test)
         count = {1: 1, 2: 4, 3: 8}[difficulty]
-        labels = pick(rng, WORDS, count + 2)
+        target = pick(rng, self.slot_values(WORDS), 1)[0]
+        labels = pick(rng, [word for word in WORDS if word != target], count + 1)
+        labels.insert(int(rng.integers(count)), target)  # among the Actions buttons
         if difficulty == 3:  # a second window of decoys, possibly overlapping
             decoy = self.window("Tools", 150, 80)
             for i, label in enumerate(labels[count:]):
@@ -26,15 +36,13 @@ class ClickButton(Task):
         columns = 1 if count == 1 else 2 if count == 4 else 4
         rows = -(-count // columns)
         window = self.window("Actions", 16 + columns * 86, 40 + rows * 30)
-        status = window.add(Label((8, 6, 200, 18), "Choose an action:", muted=True))
+        window.add(Label((8, 6, 200, 18), "Choose an action:", muted=True))
         self.buttons = [
             window.add(Button((8 + 86 * (i % columns), 30 + 30 * (i // columns), 78, 24), label))
             for i, label in enumerate(labels[:count])
         ]
-        self.report_presses(window, status)
-        self.target = self.buttons[int(rng.integers(count))]
-        phrasing = ("Click the '{}' button", "Press {}", 'Click on "{}"', "Hit the {} button")
-        self.instruction = phrasing[int(rng.integers(len(phrasing)))].format(self.target.text)
+        self.target = self.buttons[labels.index(target)]
+        self.instruction = self.phrase(PHRASINGS).format(target)
 
     def params(self) -> dict[str, Any]:
         return {"target": self.target.text}

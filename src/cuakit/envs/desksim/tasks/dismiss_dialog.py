@@ -4,7 +4,9 @@ An app window of buttons sits under a centred modal dialog ("Update available" w
 Install, a cookie notice …) that blocks input to it. The target button is pressed only once
 the dialog is dismissed; pressing the dialog's accepting button (Install, Subscribe …) or a
 wrong app button ends the episode as a failure. The dismiss button's side varies and the
-accepting one is drawn as the primary button, so the labels must be read.
+accepting one is drawn as the primary button, so the labels must be read. The dialog closing
+shows the dismissal; a pressed app button keeps keyboard focus, drawn as a focus ring (as Qt
+and Windows push buttons are after a click), which shows which one was pressed.
 
 Levels: 3, 6 or 8 app buttons; from level 2 the dialog covers the target; level 3 draws the
 dismiss label from a varied set ("Not now", "Skip", "No thanks" …), its dialogs have no close
@@ -54,21 +56,23 @@ class DismissDialog(Task):
     )
     max_steps = 8
 
-    def __init__(self, desk: Desk, rng: Any, difficulty: int) -> None:
-        super().__init__(desk, rng, difficulty)
+    def __init__(self, desk: Desk, rng: Any, difficulty: int, test: bool = False) -> None:
+        super().__init__(desk, rng, difficulty, test)
         count, columns = {1: (3, 3), 2: (6, 3), 3: (8, 4)}[difficulty]
         self.app = APPS[int(rng.integers(len(APPS)))]
         rows = -(-count // columns)
         window = self.window(self.app, 16 + columns * 86, 40 + rows * 32, closable=False)
-        status = window.add(Label((8, 6, 240, 18), "Choose an action:", muted=True))
+        window.add(Label((8, 6, 240, 18), "Choose an action:", muted=True))
         # app buttons never share a label with a dialog button (nor read like one)
         taken = {"Cancel", "Close"} | {label for kind in CLASSIC + VARIED for label in kind[2:]}
-        labels = pick(rng, [word for word in WORDS if word not in taken], count)
+        allowed = [word for word in WORDS if word not in taken]
+        target = pick(rng, [word for word in self.slot_values(WORDS) if word not in taken], 1)[0]
+        labels = pick(rng, [word for word in allowed if word != target], count - 1)
+        labels.insert(int(rng.integers(count)), target)
         self.buttons = [
             window.add(Button((8 + 86 * (i % columns), 30 + 32 * (i // columns), 78, 24), label))
             for i, label in enumerate(labels)
         ]
-        self.report_presses(window, status)
         pool = CLASSIC if difficulty < 3 else VARIED
         stacked = difficulty == 3 and rng.random() < 0.5
         kinds = [pool[int(i)] for i in rng.choice(len(pool), 2 if stacked else 1, replace=False)]
@@ -77,9 +81,8 @@ class DismissDialog(Task):
         self.accept: list[Button] = []
         for depth, kind in enumerate(kinds):  # the last one built is on top
             self._dialog(kind, offset=(len(kinds) - 1 - depth) * 24)
-        self.target = self._pick_target()
-        phrase = PHRASES[int(rng.integers(len(PHRASES)))]
-        self.instruction = phrase.format(
+        self.target = self._place_target(self.buttons[labels.index(target)])
+        self.instruction = self.phrase(PHRASES).format(
             target=self.target.text, dialog="dialogs" if stacked else "dialog"
         )
 
@@ -110,9 +113,8 @@ class DismissDialog(Task):
                 self.dismiss[dialog] = button
         self.dialogs.append(dialog)
 
-    def _pick_target(self) -> Button:
+    def _place_target(self, target: Button) -> Button:
         """From level 2 the app window is moved so that the top dialog hides the target."""
-        target = self.buttons[int(self.rng.integers(len(self.buttons)))]
         if self.difficulty >= 2:
             window, theme = target.window, self.desk.theme
             assert window is not None

@@ -4,6 +4,9 @@ A window holds labelled drop-downs (Country, Language, Size …) and a confirm b
 or Apply). The expert opens a drop-down, clicks the option's row in the popup and finally the
 confirm button. Success is the confirm button pressed while every drop-down shows its target;
 confirming other values, pressing Cancel or closing the window ends the episode as a failure.
+A confirmation replaces the window with a generic page ("Your changes have been saved."), as a
+web settings or checkout page does, which does not repeat the choices. The drop-down names are
+the form's schema, like form-fill's field names; the options they are set to are held out.
 
 Levels: 1 drop-down with 4 options, nothing chosen; 2 drop-downs with 6 options, some showing a
 wrong choice, plus Cancel; 3 drop-downs with 8 options each (the popup may open upwards).
@@ -19,7 +22,7 @@ from cuakit.actions import Action
 from cuakit.envs.base import Outcome
 from cuakit.envs.desksim.desk import Desk
 from cuakit.envs.desksim.popups import Dropdown
-from cuakit.envs.desksim.tasks.base import Task, join, pick
+from cuakit.envs.desksim.tasks.base import CONFIRMATIONS, Task, join, pick
 from cuakit.envs.desksim.widgets import Button, Label
 
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -32,6 +35,7 @@ CHOICES: dict[str, tuple[str, ...]] = {
     "Shipping": ("Standard", "Express", "Overnight", "Pickup", "Economy", "Cargo", "Drone", "Mail"),
 }
 TITLES = ("Preferences", "Settings", "Order options", "Account", "Checkout")
+CONFIRM_LABELS = ("OK", "Save", "Apply")
 PHRASINGS = (  # (sentence, how one drop-down's target is said)
     ("Set {} and press {}", "{name} to {value}"),
     ("Change {}, then click {}", "{name} to {value}"),
@@ -46,15 +50,23 @@ class DropdownSelect(Task):
     "with 8; higher levels start with wrong choices and add Cancel)"
     max_steps = 16
 
-    def __init__(self, desk: Desk, rng: np.random.Generator, difficulty: int) -> None:
-        super().__init__(desk, rng, difficulty)
+    def __init__(
+        self, desk: Desk, rng: np.random.Generator, difficulty: int, test: bool = False
+    ) -> None:
+        super().__init__(desk, rng, difficulty, test)
         count, size = {1: (1, 4), 2: (2, 6), 3: (3, 8)}[difficulty]
         names = pick(rng, tuple(CHOICES), count)
         theme, painter = desk.theme, desk.painter
         lh, pitch = theme.line_height, theme.line_height + 10
         label_w = max(painter.text_width(n + ":", theme.font_size) for n in names) + 10
-        options = [pick(rng, CHOICES[n], size) for n in names]
-        self.targets = [int(rng.integers(size)) for _ in names]
+        options: list[list[str]] = []
+        self.targets: list[int] = []
+        for name in names:
+            target = pick(rng, self.slot_values(CHOICES[name]), 1)[0]
+            shown = pick(rng, [o for o in CHOICES[name] if o != target], size - 1)
+            self.targets.append(int(rng.integers(size)))
+            shown.insert(self.targets[-1], target)
+            options.append(shown)
         longest = max(painter.text_width(o, theme.font_size) for opts in options for o in opts)
         drop_w = max(110, longest + 30)
         width = max(8 + label_w + drop_w + 10, 190)
@@ -71,7 +83,7 @@ class DropdownSelect(Task):
                 self.form.add(Dropdown((8 + label_w, y, drop_w, lh + 4), name, opts, start))
             )
         self.submitted: list[int | None] | None = None
-        self.ok_label = pick(rng, ("OK", "Save", "Apply"), 1)[0]
+        self.ok_label = pick(rng, self.slot_values(CONFIRM_LABELS), 1)[0]
         by = height - lh - 12
         self.ok = self.form.add(
             Button((width - 84, by, 74, lh + 4), self.ok_label, self._on_ok, primary=True)
@@ -80,7 +92,7 @@ class DropdownSelect(Task):
             self.form.add(
                 Button((width - 166, by, 74, lh + 4), "Cancel", lambda d: d.close_window(self.form))
             )
-        sentence, pair = PHRASINGS[int(rng.integers(len(PHRASINGS)))]
+        sentence, pair = self.phrase(PHRASINGS)
         pairs = zip(self.drops, self.targets, strict=True)
         wanted = [pair.format(name=d.text, value=d.options[t]) for d, t in pairs]
         self.instruction = sentence.format(join(wanted), self.ok_label)
@@ -88,11 +100,7 @@ class DropdownSelect(Task):
     def _on_ok(self, desk: Desk) -> None:
         if self.submitted is None:  # the first confirmation is the one judged
             self.submitted = [d.selected for d in self.drops]
-            lines = [
-                f"{d.text}: {'none' if d.selected is None else d.options[d.selected]}"
-                for d in self.drops
-            ]
-            self.confirm(self.form, "Saved", lines)
+            self.replace_window(self.form, self.form.title, list(CONFIRMATIONS[self.ok_label]))
 
     def params(self) -> dict[str, Any]:
         pairs = zip(self.drops, self.targets, strict=True)

@@ -5,6 +5,9 @@ ctrl+s). Open... shows a modal file dialog with a scrolling list. Success is rea
 *saved* file in the desk's file system, as OSWorld checks files: line N bold, every other line
 as it was, text unchanged. Levels: 1 the file is already open; 2 open it from 4 files;
 3 from 12 files (the list scrolls), a longer file, and a line already bold that must stay so.
+
+As in gedit or Notepad, the title names the open file and marks unsaved edits with " *"; a save
+drops the mark, and that is all it shows (no "Saved" message).
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ from cuakit.envs.desksim.desk import Desk, SavedFile, Window
 from cuakit.envs.desksim.editor import Editor
 from cuakit.envs.desksim.popups import MenuBar
 from cuakit.envs.desksim.tasks.base import Task, pick
-from cuakit.envs.desksim.widgets import Button, Label, ListBox
+from cuakit.envs.desksim.widgets import Button, ListBox
 
 STEMS = (
     "notes",
@@ -49,6 +52,12 @@ SUBJECTS = (
     "Every test",
     "The release",
 )
+PHRASINGS = (
+    "Open {f}, make line {n} bold and save it",
+    "In the editor, open {f}, bold line {n}, then save",
+    "Make the {o} line of {f} bold and save the file",
+    "Set line {n} of {f} in bold type and save",
+)
 VERBS = (
     "needs review",
     "is ready",
@@ -70,10 +79,13 @@ class EditorBold(Task):
     )
     max_steps = 14
 
-    def __init__(self, desk: Desk, rng: Any, difficulty: int) -> None:
-        super().__init__(desk, rng, difficulty)
+    def __init__(self, desk: Desk, rng: Any, difficulty: int, test: bool = False) -> None:
+        super().__init__(desk, rng, difficulty, test)
         count = {1: 3, 2: 4, 3: 12}[difficulty]
-        self.names = [f"{stem}.txt" for stem in pick(rng, STEMS, count)]
+        target = pick(rng, self.slot_values(STEMS), 1)[0]
+        stems = pick(rng, [stem for stem in STEMS if stem != target], count - 1)
+        stems.insert(int(rng.integers(count)), target)
+        self.names = [f"{stem}.txt" for stem in stems]
         for name in self.names:
             length = int(rng.integers(3, 5 if difficulty < 3 else 7))
             subjects, verbs = (
@@ -84,7 +96,7 @@ class EditorBold(Task):
                 f"{SUBJECTS[s]} {VERBS[v]}." for s, v in zip(subjects, verbs, strict=True)
             )
             desk.files[name] = SavedFile(lines)
-        self.target = self.names[int(rng.integers(count))]
+        self.target = f"{target}.txt"
         original = desk.files[self.target]
         self.line = int(rng.integers(len(original.lines)))
         if difficulty == 3:  # a line that is already bold and must stay bold
@@ -113,25 +125,22 @@ class EditorBold(Task):
                 on_select=self.on_menu,
             )
         )
-        self.bold_button = self.app.add(Button((4, lh + 3, 26, lh), "B", on_press=self.bold))
-        self.save_button = self.app.add(Button((34, lh + 3, 46, lh), "Save", on_press=self.save))
+        # toolbar (tool) buttons take no keyboard focus and draw no focus ring
+        self.bold_button = self.app.add(
+            Button((4, lh + 3, 26, lh), "B", self.bold, takes_focus=False)
+        )
+        self.save_button = self.app.add(
+            Button((34, lh + 3, 46, lh), "Save", self.save, takes_focus=False)
+        )
         self.editor: Editor = self.app.add(Editor((4, 2 * lh + 7, width - 8, height - 2 * lh - 11)))
         self.editor.on_change = self.show_unsaved
-        # as editors say "Saved" in a status line: a save shows once the pointer moves on
-        self.status = self.app.add(Label((88, lh + 3, width - 96, lh), "", muted=True))
         self.dialog: Window | None = None
         self.file_list: ListBox | None = None
         self.opened: str | None = None
         if difficulty == 1:
             self.load(self.target)
-        verb = (
-            "Open {f}, make line {n} bold and save it",
-            "In the editor, open {f}, bold line {n}, then save",
-            "Make the {o} line of {f} bold and save the file",
-        )
         ordinal = ("first", "second", "third", "fourth", "fifth", "sixth")[self.line]
-        phrasing = verb[int(rng.integers(len(verb)))]
-        self.instruction = phrasing.format(f=self.target, n=self.line + 1, o=ordinal)
+        self.instruction = self.phrase(PHRASINGS).format(f=self.target, n=self.line + 1, o=ordinal)
 
     def params(self) -> dict[str, Any]:
         return {"file": self.target, "line": self.line + 1}
@@ -142,13 +151,11 @@ class EditorBold(Task):
         self.editor.load(list(saved.lines), set(saved.bold))
         self.opened = name
         self.app.title = f"Editor - {name}"  # " *" is appended while there are unsaved edits
-        self.status.text = ""
         self.desk.emit("load", text=name)
 
     def show_unsaved(self, desk: Desk) -> None:
         if self.opened is not None:
             self.app.title = f"Editor - {self.opened} *"
-            self.status.text = "Edited"
 
     def show_open_dialog(self, desk: Desk) -> None:
         if self.dialog is not None:
@@ -197,7 +204,6 @@ class EditorBold(Task):
         desk.files[self.opened] = SavedFile(tuple(self.editor.lines), frozenset(self.editor.bold))
         self.editor.modified = False
         self.app.title = f"Editor - {self.opened}"
-        self.status.text = f"Saved {self.opened}"
         desk.emit("save", text=self.opened)
 
     # ---- judging and the expert --------------------------------------------------------

@@ -3,7 +3,9 @@
 A form window holds labelled text fields (Name, Email, City, Phone, Company) and a submit
 button; the instruction lists the value each field must get. Success is the submit button
 pressed while every field holds exactly its value; submitting anything else, pressing Cancel
-or closing the window ends the episode as a failure.
+or closing the window ends the episode as a failure. A submission replaces the form with a
+generic confirmation page ("Thank you! Your response has been recorded."), as web forms do,
+which does not repeat the values.
 
 Levels: 1 empty field; 2–3 empty fields; 4 fields, one or two pre-filled with wrong values
 (the expert selects all before typing), plus a distractor Clear (empties every field) or
@@ -12,6 +14,7 @@ Cancel (abandons the form) button.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
@@ -19,12 +22,18 @@ import numpy as np
 from cuakit.actions import Action
 from cuakit.envs.base import Outcome
 from cuakit.envs.desksim.desk import Desk
-from cuakit.envs.desksim.tasks.base import CITIES, NAMES, Task, join, pick
+from cuakit.envs.desksim.tasks.base import CITIES, CONFIRMATIONS, NAMES, Task, join, pick
 from cuakit.envs.desksim.widgets import Button, Label, TextField
 
-SURNAMES = ("Ito", "Silva", "Novak", "Okafor", "Berg", "Khan", "Rossi", "Meyer", "Tanaka", "Lopez")
-COMPANIES = ("Acme", "Globex", "Initech", "Hooli", "Vandelay", "Northwind", "Contoso", "Umbrella")
+# fmt: off
+SURNAMES = ("Ito", "Silva", "Novak", "Okafor", "Berg", "Khan", "Rossi", "Meyer", "Tanaka", "Lopez",
+            "Haddad", "Moreau", "Kowalski", "Nguyen", "Osei", "Larsen")
+COMPANIES = ("Acme", "Globex", "Initech", "Hooli", "Vandelay", "Northwind", "Contoso", "Umbrella",
+             "Stark", "Wayne", "Tyrell", "Cyberdyne")
+# fmt: on
 FIELDS = ("Name", "Email", "City", "Phone", "Company")
+"""the form's schema, named by every instruction of its size: not held out (the values are)"""
+SUBMIT_LABELS = ("Submit", "Send", "Save")
 TITLES = ("Contact form", "Sign up", "Registration", "New customer", "Profile")
 PHRASINGS = (
     "Fill in the form with {} and submit it",
@@ -34,15 +43,18 @@ PHRASINGS = (
 )
 
 
-def person(rng: np.random.Generator) -> dict[str, str]:
-    """One consistent set of values for every field kind."""
-    first, last = pick(rng, NAMES, 1)[0], pick(rng, SURNAMES, 1)[0]
+def person(
+    rng: np.random.Generator, values: Callable[[tuple[str, ...]], tuple[str, ...]] = tuple
+) -> dict[str, str]:
+    """One consistent set of values for every field kind, drawn from ``values`` of each list
+    (a task's split)."""
+    first, last = pick(rng, values(NAMES), 1)[0], pick(rng, values(SURNAMES), 1)[0]
     return {
         "Name": f"{first} {last}",
         "Email": f"{first.lower()}.{last.lower()}@example.com",
-        "City": pick(rng, CITIES, 1)[0],
+        "City": pick(rng, values(CITIES), 1)[0],
         "Phone": f"555-{int(rng.integers(1000, 10000))}",
-        "Company": pick(rng, COMPANIES, 1)[0],
+        "Company": pick(rng, values(COMPANIES), 1)[0],
     }
 
 
@@ -52,11 +64,13 @@ class FormFill(Task):
     "pre-filled values and a Clear/Cancel button)"
     max_steps = 24
 
-    def __init__(self, desk: Desk, rng: np.random.Generator, difficulty: int) -> None:
-        super().__init__(desk, rng, difficulty)
+    def __init__(
+        self, desk: Desk, rng: np.random.Generator, difficulty: int, test: bool = False
+    ) -> None:
+        super().__init__(desk, rng, difficulty, test)
         count = {1: 1, 2: int(rng.integers(2, 4)), 3: 4}[difficulty]
         names = pick(rng, FIELDS, count)
-        truth, decoy = person(rng), person(rng)
+        truth, decoy = person(rng, self.slot_values), person(rng)
         self.values = [truth[n] for n in names]
         # level 3: one or two fields start with a wrong value of the right kind
         wrong = set(pick(rng, names, int(rng.integers(1, 3)))) if difficulty == 3 else set()
@@ -75,7 +89,7 @@ class FormFill(Task):
             field = TextField((8 + label_w, y, field_w, lh + 2), name, start)
             self.fields.append(self.form.add(field))
         self.submitted: list[str] | None = None
-        self.submit_label = pick(rng, ("Submit", "Send", "Save"), 1)[0]
+        self.submit_label = pick(rng, self.slot_values(SUBMIT_LABELS), 1)[0]
         by = 8 + count * pitch + 2
         self.submit = self.form.add(
             Button((width - 84, by, 74, lh + 4), self.submit_label, self._on_submit, primary=True)
@@ -86,13 +100,12 @@ class FormFill(Task):
             action = self._clear if self.distractor == "Clear" else self._cancel
             self.form.add(Button((width - 166, by, 74, lh + 4), self.distractor, action))
         pairs = join([f"{n}: {v}" for n, v in zip(names, self.values, strict=True)])
-        phrasing = PHRASINGS[int(rng.integers(len(PHRASINGS)))]
-        self.instruction = phrasing.format(pairs, self.submit_label)
+        self.instruction = self.phrase(PHRASINGS).format(pairs, self.submit_label)
 
     def _on_submit(self, desk: Desk) -> None:
         if self.submitted is None:  # the first submission is the one judged
             self.submitted = [f.value for f in self.fields]
-            self.confirm(self.form, "Submitted", [f"{f.text}: {f.value}" for f in self.fields])
+            self.replace_window(self.form, self.form.title, list(CONFIRMATIONS[self.submit_label]))
 
     def _clear(self, desk: Desk) -> None:
         for field in self.fields:

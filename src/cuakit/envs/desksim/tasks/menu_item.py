@@ -1,9 +1,15 @@
 """menu-item: choose one item from an app's menu bar ("Choose View > Zoom In").
 
-An app window has a ``MenuBar`` with realistic menus (File, Edit, View …). Success is the
-named menu path chosen in that app; choosing any other menu item ends the episode as a
-failure. The expert raises the app when another window covers its menu bar and closes a
-wrong menu that is open.
+An app window (`cuakit.envs.desksim.textapp.TextApp`) has a ``MenuBar`` with realistic menus
+(File, Edit, View …) over a document and a status bar. Success is the named menu path chosen
+in that app; choosing any other menu item ends the episode as a failure. The expert raises the
+app when another window covers its menu bar and closes a wrong menu that is open.
+
+A chosen command shows only by what it does, as in a real editor: "Save As..." opens a "Save
+As" dialog, Save drops the title's unsaved mark, Zoom In enlarges the text and the status
+bar's percentage, Select All highlights the text … Edit > Copy changes nothing on screen, in a
+real app too, so it is never the target. The target path, the app named at level 3 and the
+phrasing come from the split's values.
 
 Levels: 3 menus of 4 items, then 4 menus of 5-6, then 5 menus of 5-7; level 3 also adds a
 second app window with its own menu bar (the instruction names the app) and half the time
@@ -19,15 +25,14 @@ from cuakit.envs.base import Outcome
 from cuakit.envs.desksim.desk import Desk, Window
 from cuakit.envs.desksim.popups import MenuBar
 from cuakit.envs.desksim.tasks.base import CITIES, NAMES, Task, pick
+from cuakit.envs.desksim.textapp import INVISIBLE, MENUS, TextApp
 from cuakit.envs.desksim.widgets import Label
 
-MENUS = {
-    "File": ("New", "Open...", "Save", "Save As...", "Export...", "Print...", "Close"),
-    "Edit": ("Undo", "Redo", "Cut", "Copy", "Paste", "Select All", "Find..."),
-    "View": ("Zoom In", "Zoom Out", "Actual Size", "Full Screen", "Show Sidebar", "Word Wrap"),
-    "Tools": ("Spelling", "Word Count", "Macros", "Extensions", "Options..."),
-    "Help": ("Documentation", "Keyboard Shortcuts", "Check for Updates", "About"),
-}
+PATHS = tuple(
+    f"{title} > {item}" for title, items in MENUS.items() for item in items
+    if f"{title} > {item}" not in INVISIBLE
+)  # fmt: skip
+"""every menu path an instruction may name"""
 EFFECTS = {  # each phrase fits exactly one item
     "File > New": "start a new, empty document",
     "File > Save As...": "save a copy under a new name",
@@ -50,6 +55,14 @@ PHRASES = (
     "Click {menu}, then {item}",
     "Open the {menu} menu and choose '{item}'",
 )
+EFFECT_PHRASES = (
+    "Use the menus to {}",
+    "Through the menu bar, {}",
+    "From the menus, {}",
+    "Go through the app's menus to {}",
+)
+DOCUMENTS = ("letter.txt", "reply.txt", "draft.txt", "note.txt")
+ZOOMS = (80, 120, 130, 140)  # Zoom In, Zoom Out and Actual Size (100%) each give another
 
 
 class MenuItem(Task):
@@ -60,60 +73,70 @@ class MenuItem(Task):
     )
     max_steps = 8
 
-    def __init__(self, desk: Desk, rng: Any, difficulty: int) -> None:
-        super().__init__(desk, rng, difficulty)
-        apps = pick(rng, APPS, 2)
-        self.app = apps[0]
-        self.bar = self._app(apps[0], decoy=False)
-        self.decoy: MenuBar | None = None
-        if difficulty == 3:
-            self.decoy = self._app(apps[1], decoy=True)
-            if rng.random() < 0.5:  # either app may be on top
-                self.desk.windows.reverse()
-        paths = [f"{title} > {item}" for title, items in self.bar.menus for item in items]
+    def __init__(self, desk: Desk, rng: Any, difficulty: int, test: bool = False) -> None:
+        super().__init__(desk, rng, difficulty, test)
+        self.app = pick(rng, self.slot_values(APPS), 1)[0]
+        titles = self._titles()
+        paths = [path for path in self.slot_values(PATHS) if path.split(" > ")[0] in titles]
         by_effect = difficulty == 3 and rng.random() < 0.5
         if by_effect:
             paths = [path for path in paths if path in EFFECTS] or paths
-        self.path = paths[int(rng.integers(len(paths)))]
+        self.path = pick(rng, paths, 1)[0]
         self.menu, self.item = self.path.split(" > ")
+        self.text_app = self._app(self.app, titles, decoy=False)
+        self.bar = self.text_app.bar
+        self.decoy: MenuBar | None = None
+        if difficulty == 3:
+            other = pick(rng, [app for app in APPS if app != self.app], 1)[0]
+            self.decoy = self._app(other, self._titles(), decoy=True).bar
+            if rng.random() < 0.5:  # either app may be on top
+                self.desk.windows.reverse()
         self.items = next(items for title, items in self.bar.menus if title == self.menu)
         if by_effect and self.path in EFFECTS:
-            self.instruction = f"Use the menus to {EFFECTS[self.path]}"
+            self.instruction = self.phrase(EFFECT_PHRASES).format(EFFECTS[self.path])
         else:
-            phrase = PHRASES[int(rng.integers(len(PHRASES)))]
+            phrase = self.phrase(PHRASES)
             self.instruction = phrase.format(path=self.path, menu=self.menu, item=self.item)
         if self.decoy is not None:
             self.instruction = f"In {self.app}: {self.instruction[0].lower()}{self.instruction[1:]}"
 
-    def _app(self, title: str, decoy: bool) -> MenuBar:
-        """An app window with a menu bar and a few lines of document text."""
+    def _titles(self) -> list[str]:
+        """The menus of an app at this level: File, Edit, View, then Tools and/or Help."""
+        titles = list(MENUS)[:3]
+        if self.difficulty == 2:
+            titles.append(("Tools", "Help")[int(self.rng.integers(2))])
+        elif self.difficulty == 3:
+            titles += ["Tools", "Help"]
+        return titles
+
+    def _app(self, title: str, titles: list[str], decoy: bool) -> TextApp:
+        """An app window: a menu bar of a few items per menu (the target's among them, in the
+        target app), a letter with its long middle line, a status bar."""
         rng, theme = self.rng, self.desk.theme
-        count, (low, high) = {1: (3, (4, 4)), 2: (4, (5, 6)), 3: (5, (5, 7))}[self.difficulty]
-        titles = list(MENUS)[:3] + (["Tools", "Help"] if count == 5 else [])
-        if count == 4:
-            titles.append(("Tools", "Help")[int(rng.integers(2))])
+        low, high = {1: (4, 4), 2: (5, 6), 3: (5, 7)}[self.difficulty]
         menus = []
         for name in titles:
             items = MENUS[name]
             k = min(len(items), int(rng.integers(low, high + 1)))
-            keep = sorted(int(i) for i in rng.choice(len(items), k, replace=False))
-            menus.append((name, [items[i] for i in keep]))  # menus keep their usual order
-        bar = MenuBar((0, 0, 0, theme.line_height), menus)
+            keep = {int(i) for i in rng.choice(len(items), k, replace=False)}
+            if not decoy and name == self.menu and items.index(self.item) not in keep:
+                keep.remove(max(keep))  # any other item makes way for the target
+                keep.add(items.index(self.item))
+            menus.append((name, [items[i] for i in sorted(keep)]))  # in their usual order
         needed = sum(self.desk.painter.text_width(t, theme.font_size) + 14 for t in titles)
         width = max(needed + 20, int(rng.integers(200, 250) if decoy else rng.integers(230, 290)))
         # the decoy is shorter, so it never hides the whole app
         height = 100 if decoy else 130
         window = self.window(title, width, height, closable=False)
-        bar.rect = (0, 0, width, theme.line_height)
-        window.add(bar)
         name, city = NAMES[int(rng.integers(len(NAMES)))], CITIES[int(rng.integers(len(CITIES)))]
-        lines = [f"Dear {name},", f"Thanks for the notes from {city}.", "See you next week."]
-        for i, line in enumerate(lines[: 3 if not decoy else 2]):
-            window.add(Label((10, theme.line_height + 8 + 20 * i, width - 20, 18), line))
-        # a status line names the command last chosen, so the choice shows once the menu closes
-        status = window.add(Label((10, height - 22, width - 20, 18), "", muted=True))
-        bar.on_select = lambda desk, menu, item: setattr(status, "text", f"Done: {menu} > {item}")
-        return bar
+        lines = [
+            f"Dear {name},",
+            f"Thanks for the notes from {city}; they helped the whole team this week.",
+            "See you next week.",
+        ]
+        document = DOCUMENTS[int(rng.integers(len(DOCUMENTS)))]
+        zoom = ZOOMS[int(rng.integers(len(ZOOMS)))]
+        return TextApp(self.desk, window, menus, document, lines, zoom)
 
     def params(self) -> dict[str, Any]:
         return {"app": self.app, "path": self.path, "decoy": self.decoy is not None}

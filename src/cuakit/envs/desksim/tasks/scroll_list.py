@@ -4,8 +4,10 @@ A file-browser window shows a ``ListBox`` of file names (sorted or not) with Ope
 buttons; the target usually starts scrolled out of view. The expert scrolls the list at its
 centre by the rows needed, then double-clicks the row (or selects it and presses Open).
 Success: the target is opened; opening any other file, Cancel or closing the window ends the
-episode as a failure. Levels: 10, 25 or 50 files; level 3 adds near-duplicate names
-(report_17.txt, report_71.txt, report_17.txt.bak, ...).
+episode as a failure. Opening a file replaces the browser with the file's window, titled with
+its name as real apps title a document ("budget_12.xlsx - Sheets"), showing its content.
+Levels: 10, 25 or 50 files; level 3 adds near-duplicate names (report_17.txt, report_71.txt,
+report_17.txt.bak, ...). The target's stem is drawn from the split's values.
 """
 
 from __future__ import annotations
@@ -24,10 +26,31 @@ STEMS = ("report", "budget", "notes", "invoice", "photo", "draft", "summary", "m
 # fmt: on
 EXTS = (".txt", ".xlsx", ".docx", ".pdf", ".png", ".csv")
 FOLDERS = ("Documents", "Documents/Reports", "Downloads", "Projects/2024", "Shared/Finance")
+VIEWERS = {
+    "docx": "Writer",
+    "pdf": "Document Viewer",
+    "png": "Photos",
+    "xlsx": "Sheets",
+    "csv": "Sheets",
+}
+SENTENCES = (
+    "Meeting moved to Thursday.",
+    "Bring the printed copies.",
+    "Call the supplier.",
+    "Numbers look fine so far.",
+    "Room 4 is booked.",
+    "Lunch is at noon.",
+)
+PHRASINGS = (
+    "Open '{}'",
+    "Find {} in the list and open it",
+    'Open the file "{}"',
+    "Scroll to {} and open it",
+)
 
 
-def file_name(rng: Any) -> str:
-    stem = STEMS[int(rng.integers(len(STEMS)))]
+def file_name(rng: Any, stems: tuple[str, ...] = STEMS) -> str:
+    stem = stems[int(rng.integers(len(stems)))]
     number = int(rng.integers(1, 100)) if rng.random() < 0.7 else int(rng.integers(2015, 2026))
     return f"{stem}_{number}{EXTS[int(rng.integers(len(EXTS)))]}"
 
@@ -54,10 +77,10 @@ class ScrollList(Task):
     summary = "Scroll a file list and open the named file (10, 25 or 50 files; 3: near-duplicates)"
     max_steps = 8
 
-    def __init__(self, desk: Desk, rng: Any, difficulty: int) -> None:
-        super().__init__(desk, rng, difficulty)
+    def __init__(self, desk: Desk, rng: Any, difficulty: int, test: bool = False) -> None:
+        super().__init__(desk, rng, difficulty, test)
         count = {1: 10, 2: 25, 3: 50}[difficulty]
-        self.target = file_name(rng)
+        self.target = file_name(rng, self.slot_values(STEMS))
         names = [self.target]
         if difficulty == 3:
             dups = near_duplicates(self.target)
@@ -101,21 +124,26 @@ class ScrollList(Task):
                 (width - 70, top, 62, lh + 4), "Cancel", on_press=lambda d: d.close_window(self.win)
             )
         )
-        phrasing = (
-            "Open '{}'",
-            "Find {} in the list and open it",
-            'Open the file "{}"',
-            "Scroll to {} and open it",
-        )
-        self.instruction = phrasing[int(rng.integers(len(phrasing)))].format(self.target)
+        self.content = [SENTENCES[int(i)] for i in rng.choice(len(SENTENCES), 2, replace=False)]
+        self.content.append(str(int(rng.integers(2, 9))))  # pages, rows or a size's first digit
+        self.instruction = self.phrase(PHRASINGS).format(self.target)
 
     def open_pressed(self, desk: Desk) -> None:
         self.list.open(desk)
 
     def show_opened(self, desk: Desk) -> None:
-        """The browser closes and the opened file's window takes its place, as in a real app."""
+        """The browser closes and the opened file's window takes its place, as in a real app:
+        the title names the file, the body shows its content (never "Opened …")."""
         name = self.list.opened or ""
-        self.confirm(self.win, name, [f"Opened {name}", f"from {self.folder}"])
+        ext = name.rsplit(".", 1)[-1]
+        first, second, digit = self.content
+        if ext == "png":
+            lines = [f"{digit}024 x {digit}68 pixels", "Zoom: 100%"]
+        elif ext in ("xlsx", "csv"):
+            lines = ["Item      Amount", f"Rent      {digit},200", f"Travel    {digit}40"]
+        else:
+            lines = [first, second] + ([f"Page 1 of {digit}"] if ext in ("pdf", "docx") else [])
+        self.replace_window(self.win, f"{name} - {VIEWERS.get(ext, 'Text Editor')}", lines)
 
     def params(self) -> dict[str, Any]:
         return {"target": self.target, "items": len(self.list.items), "index": self.index}

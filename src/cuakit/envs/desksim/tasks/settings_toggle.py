@@ -2,9 +2,12 @@
 
 The gear sits in an app window's toolbar or in a top panel. Pressing it opens a modal
 "Settings" dialog of switches in random states. As in real preference dialogs, changes only
-count once the commit button (OK / Apply / Save) is pressed; Cancel, Escape and the close box
-discard them and the next opening shows the applied states again. Committing with the target
-in the wrong state, or with any other switch changed, ends the episode as a failure.
+count once the commit button (OK / Apply / Save) is pressed, which closes the dialog (as the
+affirmative button of a Cancel / Apply dialog does in GNOME or macOS); Cancel, Escape and the
+close box close it too but discard the changes, and the next opening shows the applied states
+again. A video shows the switch flipped and the dialog leaving through its commit button.
+Committing with the target in the wrong state, or with any other switch changed, ends the
+episode as a failure.
 
 Levels: 3, 5 or 7 switches; level 2 adds toolbar buttons and a "?" icon beside the gear;
 level 3 also splits the switches over two tabs (General / Privacy) and the target may sit on
@@ -31,6 +34,7 @@ PRIVACY = ("Location access", "Usage statistics", "Crash reports", "Cookies", "C
            "Microphone access", "Read receipts", "Ad tracking", "Search history", "Online status")
 # fmt: on
 APPS = ("Notes", "Mail", "Photos", "Music", "Calendar", "Reader", "Chat", "Maps", "Tasks")
+COMMIT_LABELS = ("OK", "Apply", "Save")
 PHRASES = (
     "Open Settings and turn {state} '{name}'",
     "{verb} {name} in the settings and apply the change",
@@ -47,22 +51,22 @@ class SettingsToggle(Task):
     )
     max_steps = 10
 
-    def __init__(self, desk: Desk, rng: Any, difficulty: int) -> None:
-        super().__init__(desk, rng, difficulty)
+    def __init__(self, desk: Desk, rng: Any, difficulty: int, test: bool = False) -> None:
+        super().__init__(desk, rng, difficulty, test)
+        self.target = pick(rng, self.slot_values(GENERAL) + self.slot_values(PRIVACY), 1)[0]
         if difficulty == 3:
             first = int(rng.integers(3, 5))  # 3 or 4 switches on the General tab
             self.tabs = {
-                "General": pick(rng, GENERAL, first),
-                "Privacy": pick(rng, PRIVACY, 7 - first),
+                "General": self._with_target(GENERAL, first),
+                "Privacy": self._with_target(PRIVACY, 7 - first),
             }
         else:
-            self.tabs = {"": pick(rng, GENERAL + PRIVACY, {1: 3, 2: 5}[difficulty])}
+            self.tabs = {"": self._with_target(GENERAL + PRIVACY, {1: 3, 2: 5}[difficulty])}
         names = [name for group in self.tabs.values() for name in group]
         self.initial = {name: bool(rng.random() < 0.5) for name in names}
         self.applied = dict(self.initial)
-        self.target = names[int(rng.integers(len(names)))]
         self.goal = {**self.initial, self.target: not self.initial[self.target]}
-        self.commit_label = ("OK", "Apply", "Save")[int(rng.integers(3))]
+        self.commit_label = pick(rng, self.slot_values(COMMIT_LABELS), 1)[0]
         self.committed = False
         self.dialog: Window | None = None
         self.switches: dict[str, Checkbox] = {}
@@ -72,8 +76,7 @@ class SettingsToggle(Task):
         self.panel = bool(rng.random() < 0.3)
         self.gear = self._build_panel() if self.panel else self._build_app()
         state = "on" if self.goal[self.target] else "off"
-        phrase = PHRASES[int(rng.integers(len(PHRASES)))]
-        self.instruction = phrase.format(
+        self.instruction = self.phrase(PHRASES).format(
             state=state,
             name=self.target,
             commit=self.commit_label,
@@ -84,6 +87,14 @@ class SettingsToggle(Task):
             self.instruction += f" (it is under {tab})"
 
     # ---- building ----------------------------------------------------------------------
+    def _with_target(self, names: tuple[str, ...], count: int) -> list[str]:
+        """``count`` of ``names`` in random order, the target among them when it is one."""
+        if self.target not in names:
+            return pick(self.rng, names, count)
+        chosen = pick(self.rng, [name for name in names if name != self.target], count - 1)
+        chosen.insert(int(self.rng.integers(count)), self.target)
+        return chosen
+
     def _content(self, window: Window, top: int, width: int) -> None:
         lines = [
             f"Welcome back, {NAMES[int(self.rng.integers(len(NAMES)))]}",
@@ -96,15 +107,15 @@ class SettingsToggle(Task):
     def _decoys(self, window: Window, right: int, y: int) -> None:
         """Level 2+: a "?" icon right beside the gear, so the gear must be told apart."""
         if self.difficulty >= 2:
-            window.add(Button((right - 28, y, 24, 24), "?"))
+            window.add(Button((right - 28, y, 24, 24), "?", takes_focus=False))
 
     def _build_app(self) -> GearButton:
         width, height = int(self.rng.integers(270, 330)), 110
         window = self.window(self.app, width, height, closable=False)
-        if self.difficulty >= 2:  # ordinary toolbar buttons as decoys
+        if self.difficulty >= 2:  # ordinary toolbar buttons (tool buttons: no focus) as decoys
             labels = pick(self.rng, [w for w in WORDS if w not in ("Apply", "Save")], 3)
             for i, label in enumerate(labels):
-                window.add(Button((8 + 64 * i, 6, 58, 24), label))
+                window.add(Button((8 + 64 * i, 6, 58, 24), label, takes_focus=False))
         gear = window.add(GearButton((width - 30, 6, 24, 24), "Settings", on_press=self.open))
         self._decoys(window, width - 30, 6)
         self._content(window, 40, width)
@@ -141,7 +152,7 @@ class SettingsToggle(Task):
         dialog = self.centered_window("Settings", width, height, modal=True, on_close=self._closed)
         self.dialog, self.switches, size = dialog, {}, (74, theme.line_height + 4)
         for i, tab in enumerate(self.tabs if tabbed else ()):
-            button = Button((8 + 80 * i, 8, *size), tab, on_press=self._switch_tab(tab))
+            button = Button((8 + 80 * i, 8, *size), tab, self._switch_tab(tab), takes_focus=False)
             self.tab_buttons[tab] = dialog.add(button)
         for names in self.tabs.values():
             for i, name in enumerate(names):
@@ -169,15 +180,10 @@ class SettingsToggle(Task):
             desk.close_window(self.dialog)
 
     def _commit(self, desk: Desk) -> None:
-        before, self.applied = self.applied, {n: box.checked for n, box in self.switches.items()}
+        self.applied = {n: box.checked for n, box in self.switches.items()}
         self.committed = True
-        changed = [
-            f"{name}: {'on' if on else 'off'}"
-            for name, on in self.applied.items()
-            if on != before[name]
-        ]
         if self.dialog is not None:
-            self.confirm(self.dialog, "Settings saved", changed or ["No changes"])
+            desk.close_window(self.dialog)
 
     def _closed(self, desk: Desk) -> None:
         self.dialog, self.switches, self.tab_buttons = None, {}, {}
@@ -189,6 +195,7 @@ class SettingsToggle(Task):
             "state": self.goal[self.target],
             "panel": self.panel,
             "tabs": list(self.tabs) if len(self.tabs) > 1 else [],
+            "commit": self.commit_label,
         }
 
     def outcome(self) -> Outcome:

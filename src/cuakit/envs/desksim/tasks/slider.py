@@ -7,6 +7,9 @@ Success: Apply pressed with the target within ±2 (level 1) or exact (levels 2�
 slider at its starting value; Apply with anything else, Cancel or closing ends it as a failure.
 Levels: 1 slider (targets in tens); 2 sliders (targets in fives); 3 sliders (any value) on a
 narrow track or a 0–200 range, so a drag alone may land one off.
+
+Apply applies without closing the window and greys itself out until a slider moves again, as
+Apply does in Windows and Qt property dialogs; the sliders keep showing their values.
 """
 
 from __future__ import annotations
@@ -24,6 +27,12 @@ SETTINGS = ("Volume", "Brightness", "Contrast", "Bass", "Treble", "Balance", "Sa
             "Opacity", "Mic gain", "Speed", "Zoom", "Sharpness", "Warmth")
 # fmt: on
 TITLES = ("Settings", "Sound", "Display", "Preferences", "Adjustments")
+PHRASINGS = (
+    "Set {} to {} and click Apply",
+    "Change {} to {}, then apply",
+    "Adjust the {} slider to {} and press Apply",
+    "Move {} to {} and apply it",
+)
 
 
 class SliderTask(Task):
@@ -31,15 +40,17 @@ class SliderTask(Task):
     summary = "Set a slider to a value and Apply (1, 2 or 3 sliders; 3: narrow track or 0-200)"
     max_steps = 9
 
-    def __init__(self, desk: Desk, rng: Any, difficulty: int) -> None:
-        super().__init__(desk, rng, difficulty)
+    def __init__(self, desk: Desk, rng: Any, difficulty: int, test: bool = False) -> None:
+        super().__init__(desk, rng, difficulty, test)
         count = difficulty
         high, track = 100, 200
         if difficulty == 3:  # more values than track pixels: a drag may land one off
             high, track = (200, 200) if rng.random() < 0.5 else (100, 130)
         step = {1: 10, 2: 5, 3: 1}[difficulty]
         self.tolerance = 2 if difficulty == 1 else 0
-        names = pick(rng, SETTINGS, count)
+        target = pick(rng, self.slot_values(SETTINGS), 1)[0]
+        names = pick(rng, [name for name in SETTINGS if name != target], count - 1)
+        names.insert(int(rng.integers(count)), target)
         theme = desk.theme
         lh = theme.line_height
         row = lh + 16
@@ -52,9 +63,11 @@ class SliderTask(Task):
             y = lh + 8 + i * row
             self.win.add(Label((8, y + 4, 94, lh), name))
             value = int(rng.integers(0, high + 1))
-            self.sliders.append(self.win.add(Slider((100, y, track, lh + 8), name, value, 0, high)))
+            slider = Slider((100, y, track, lh + 8), name, value, 0, high)
+            slider.on_change = self.changed
+            self.sliders.append(self.win.add(slider))
         self.initial = [s.value for s in self.sliders]
-        self.target = self.sliders[int(rng.integers(count))]
+        self.target = self.sliders[names.index(target)]
         start = self.target.value
         choices = [v for v in range(step, high, step) if abs(v - start) >= high // 10]
         self.goal = choices[int(rng.integers(len(choices)))]
@@ -68,15 +81,7 @@ class SliderTask(Task):
             )
         )
         self.results: list[bool] = []
-        phrasing = (
-            "Set {} to {} and click Apply",
-            "Change {} to {}, then apply",
-            "Adjust the {} slider to {} and press Apply",
-            "Move {} to {} and apply it",
-        )
-        self.instruction = phrasing[int(rng.integers(len(phrasing)))].format(
-            self.target.text, self.goal
-        )
+        self.instruction = self.phrase(PHRASINGS).format(self.target.text, self.goal)
 
     def goals(self) -> list[int]:
         return [
@@ -92,7 +97,11 @@ class SliderTask(Task):
 
     def applied(self, desk: Desk) -> None:
         self.results.append(self.settled())  # judged at the moment Apply is pressed
-        self.confirm(self.win, "Applied", [f"{s.text}: {s.value}" for s in self.sliders])
+        self.apply.set_enabled(desk, False)
+
+    def changed(self, desk: Desk) -> None:
+        if not self.apply.enabled:  # a change after Apply: there is something to apply again
+            self.apply.set_enabled(desk, True)
 
     def params(self) -> dict[str, Any]:
         return {
