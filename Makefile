@@ -13,7 +13,7 @@ EXTRAS ?= dev,browser,desktop
 SYSTEM_PACKAGES ?= chromium chromium-driver xvfb xdotool abiword
 DEMO_OUT ?= runs/demo
 
-.PHONY: all setup system-deps test demo lint format bench clean
+.PHONY: all setup system-deps test test-fast demo lint format bench clean
 
 all: test
 
@@ -45,6 +45,10 @@ setup: $(STAMP) system-deps
 
 test: setup
 	$(PY) -m pytest -q
+
+# The edit-test loop: everything but the learning checks marked `slow`.
+test-fast: setup
+	$(PY) -m pytest -q -m "not slow"
 
 # The main job: the whole loop on desksim — record expert, noisy and random episodes, label them,
 # train the video reward model, train PPO with ground-truth reward and with the video reward,

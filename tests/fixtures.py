@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 import numpy as np
 
 from cuakit.actions import Action
-from cuakit.envs.desksim.render import draw_cursor
 from cuakit.episodes import EpisodeWriter
 from cuakit.episodes.bench import synthetic_screen
 
@@ -39,21 +39,23 @@ def write_episodes(root: Path, seeds: list[int], codec: str = "lossless", fps: i
             writer.finish(success=seed % 2 == 0)
 
 
-def write_field_presses(root: Path, count: int) -> None:
-    """``count`` episodes on a white page with one empty text field (MiniWoB's focus-text):
-    the pointer moves, then presses inside the field (even episodes: success) or on the blank
-    page beside it (odd: failure) — presses that land on no word."""
-    page = np.full((100, 160, 3), 255, np.uint8)
-    page[40, 20:140] = page[60, 20:140] = page[40:61, 20] = page[40:61, 139] = 120
+def write_tasks(root: Path, tasks: list[dict[str, Any]]) -> list[int]:
+    """One 3-frame episode per task: ``instruction``, and optionally ``seed`` (default None),
+    ``family`` ("test"), ``success`` (True) and ``extra`` (merged into the episode's extra,
+    e.g. ``{"derived_from": 0}``). Returns the episodes' indices, in order."""
+    indices = []
     with EpisodeWriter(root, fps=10) as writer:
-        for seed in range(count):
-            x, y = (40 + 10 * seed, 50) if seed % 2 == 0 else (30 + 10 * seed, 85)
-            writer.begin(env_id="test/field", instruction="Focus into the textbox.",
-                         seed=seed, policy="scripted", extra={"family": "field"})  # fmt: skip
-            for t, pressed in enumerate((False, False, True, False)):
-                frame = page.copy()
-                draw_cursor(frame, x - 12 + 6 * t if t < 2 else x, y, pressed)
+        for k, task in enumerate(tasks):
+            writer.begin(
+                env_id="test/tasks",
+                instruction=task["instruction"],
+                task_id=f"task-{k}",
+                seed=task.get("seed"),
+                policy="scripted",
+                extra={"family": task.get("family", "test"), **task.get("extra", {})},
+            )
+            for frame in episode_frames(k, num_frames=3, width=32, height=24):
                 writer.add_frame(frame)
-                if t < 3:
-                    writer.add_step(Action.click(x / 160, y / 100))
-            writer.finish(success=seed % 2 == 0)
+            meta = writer.finish(success=task.get("success", True))
+            indices.append(meta.index)
+    return indices

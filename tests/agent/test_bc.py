@@ -26,7 +26,9 @@ def test_examples_come_from_successful_episodes_only(expert_data: Path) -> None:
     policy = LabPolicy(PolicyConfig())
     pixels, instructions, targets = expert_examples(expert_data, policy)
     assert pixels.shape[1:] == (3, 60, 96)
-    assert len(instructions) == len(targets) == 36  # 12 expert episodes × (click, type, click)
+    # 12 expert episodes × (click, type, click, finish)
+    assert len(instructions) == len(targets) == 48
+    assert targets[:, 0].tolist().count(5) == 12  # each ends with the expert's finish
     assert targets[:, 0].tolist().count(1) == 12  # one typing step each
     with pytest.raises(DatasetError, match="no successful episode"):
         expert_examples(expert_data, policy, env_ids={"cuakit/desksim-slider-v0"})
@@ -36,7 +38,7 @@ def test_behaviour_cloning_fits_the_expert(expert_data: Path) -> None:
     torch.manual_seed(0)
     policy = LabPolicy(PolicyConfig())
     before = behaviour_clone(policy, expert_data, InstructionEncoder(), epochs=1, lr=0.0)
-    after = behaviour_clone(policy, expert_data, InstructionEncoder(), epochs=150, lr=3e-3)
+    after = behaviour_clone(policy, expert_data, InstructionEncoder(), epochs=300, lr=3e-3)
     assert after["bc_loss"] < before["bc_loss"] / 2
-    assert after["bc_kind_accuracy"] == 1.0  # click, then type, then click
+    assert after["bc_kind_accuracy"] == 1.0  # click, then type, then click, then finish
     assert after["bc_click_near_accuracy"] >= 0.8

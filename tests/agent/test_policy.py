@@ -52,7 +52,7 @@ def test_downsample_averages_blocks_and_rejects_other_sizes() -> None:
 def test_actions_round_trip_through_the_heads() -> None:
     values = ["555-1368", "Phone"]
     for action in (Action.click(0.52, 0.27), Action.type_text("Phone"), Action.key("ctrl+s"),
-                   Action.scroll("down", 3, 0.5, 0.5)):  # fmt: skip
+                   Action.scroll("down", 3, 0.5, 0.5), Action.finish(), Action.fail()):  # fmt: skip
         heads = from_action(action, values, CONFIG)
         assert heads is not None
         sample = torch.tensor([heads]).unbind(-1)
@@ -97,7 +97,7 @@ def test_typing_is_impossible_without_values() -> None:
     torch.manual_seed(0)
     policy = LabPolicy(CONFIG)
     with torch.no_grad():
-        policy.kind_head.bias.copy_(torch.tensor([-9.0, 9.0, -9.0, -9.0, -9.0]))  # loves typing
+        policy.kind_head.bias.copy_(torch.tensor([-9.0, 9.0] + [-9.0] * (len(KINDS) - 2)))  # types
     mask = slot_mask([[]] * 8, CONFIG.value_slots)
     out = policy(torch.rand(8, 3, 20, 32), torch.randn(8, 16), mask)
     sample = policy.act(out, mask)

@@ -6,7 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from cuakit.agent.ppo import PPOConfig, evaluate, train
+from cuakit.agent.ppo import PPOConfig, curriculum_outcomes, evaluate, train
+from cuakit.agent.rewards import EpisodeTrace, VideoJudgement
 from cuakit.envs.collect import collect
 from cuakit.errors import CheckpointError, ConfigError
 from cuakit.reward.text import InstructionEncoder
@@ -34,6 +35,36 @@ def test_ppo_with_ground_truth_learns_to_click_the_only_button(
     first, last = metrics["history"][0], metrics["history"][-1]
     assert last["charts/success_rate"] > first["charts/success_rate"]
     assert last["charts/episode_length"] < first["charts/episode_length"]
+
+
+@pytest.mark.slow
+def test_ppo_with_agent_termination_learns_to_click_then_finish(
+    tmp_path: Path, text: InstructionEncoder
+) -> None:
+    """Under the video reward's termination rule ground truth pays only at the episode's last
+    step, which the agent chooses (or the step limit): the click is no longer the end."""
+    config = PPOConfig(
+        env="cuakit/desksim-click-button-v0",
+        difficulty=1,
+        reward="gt",
+        termination="agent",
+        steps=5120,
+        eval_episodes=32,
+        record_episodes=0,
+        seed=0,
+    )
+    metrics = train(config, tmp_path / "run", text=text)
+    assert metrics["eval"]["termination"] == "agent" and metrics["eval"]["split"] == "test"
+    assert metrics["eval"]["success_rate"] >= 0.9
+
+
+def test_curriculum_counts_the_judges_verdict_under_a_video_reward() -> None:
+    traces = [EpisodeTrace("a", success=True), EpisodeTrace("b", success=False)]
+    fooled = [VideoJudgement(0.2, ()), VideoJudgement(0.9, ())]
+    assert curriculum_outcomes(traces, fooled) == [False, True]
+    assert curriculum_outcomes(traces, [None, None]) == [True, False]
+    with pytest.raises(ConfigError, match="termination"):
+        PPOConfig(reward="vrm:somewhere", termination="env")
 
 
 def test_a_video_reward_run_writes_its_folder_and_reports_predicted_success(
@@ -89,7 +120,8 @@ def test_warm_start_and_curriculum(tmp_path: Path, text: InstructionEncoder) -> 
         record_episodes=0,
     )
     metrics = train(config, tmp_path / "run", text=text)
-    assert metrics["bc"]["bc_examples"] == 8 and metrics["bc"]["bc_kind_accuracy"] == 1.0
+    # each expert episode is a click and its finish
+    assert metrics["bc"]["bc_examples"] == 16 and metrics["bc"]["bc_kind_accuracy"] == 1.0
     levels = [h["curriculum/level"] for h in metrics["history"]]
     assert levels[-1] >= 2  # the cloned expert passes level 1
     assert levels[0] >= 1 and levels == sorted(levels)

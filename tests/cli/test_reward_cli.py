@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 from cuakit.envs.collect import collect
+from cuakit.episodes.splits import TEST_SEED_START
 from tests.cli.test_cli import cuakit
 
 
@@ -14,6 +15,8 @@ def test_label_train_eval_score(tmp_path: Path) -> None:
     collect(
         "cuakit/desksim-click-button-v0", "expert:noise=0.7", 16, data, env_kwargs={"difficulty": 1}
     )
+    collect("cuakit/desksim-click-button-v0", "expert:noise=0.7", 4, data, seed=TEST_SEED_START,
+            env_kwargs={"difficulty": 1})  # fmt: skip
     assert cuakit("label", "success", str(data), "--negatives", "swap,truncate").returncode == 0
     assert cuakit("label", "pairs", str(data)).returncode == 0
     train = cuakit(
@@ -22,13 +25,26 @@ def test_label_train_eval_score(tmp_path: Path) -> None:
     )  # fmt: skip
     assert train.returncode == 0, train.stderr
     metrics = json.loads(train.stdout)
-    assert metrics["steps"] == 3 and "accuracy" in metrics["test"]["success"]
+    assert metrics["steps"] == 3 and "accuracy" in metrics["val"]["success"]
+    assert metrics["val"]["split"] == "val" and "test" not in metrics
+    assert metrics["splits"]["test"] >= 4  # the test seeds and their negatives, never read
     for name in ("config.json", "metrics.json", "curves.png", "reliability.png", "confusion.png"):
         assert (run / name).exists(), name
     evaluation = cuakit("reward", "eval", "--checkpoint", str(run), "--data", str(data), "--json")
     assert evaluation.returncode == 0, evaluation.stderr
     result = json.loads(evaluation.stdout)
-    assert result["evaluated_on"] == "held-out split" and (run / "eval.json").exists()
+    assert result["split"] == "val" and (run / "eval_val.json").exists()
+    assert not (run / "test_reads.jsonl").exists()
+    for reads in (1, 2):  # every look at test is logged
+        test = cuakit("reward", "eval", "--checkpoint", str(run), "--data", str(data),
+                      "--split", "test", "--json")  # fmt: skip
+        assert test.returncode == 0, test.stderr
+        assert json.loads(test.stdout)["split"] == "test" and (run / "eval_test.json").exists()
+        log = [json.loads(line) for line in (run / "test_reads.jsonl").read_text().splitlines()]
+        assert len(log) == reads
+    assert {"time", "checkpoint", "data", "counts", "metrics"} <= set(log[-1])
+    assert log[-1]["counts"]["test"] == metrics["splits"]["test"]
+    assert 0 <= log[-1]["metrics"]["accuracy"] <= 1
     video = str(data / "videos" / "episode_000000.mp4")
     score = cuakit("reward", "score", "--checkpoint", str(run), "--video", video,
                    "--instruction", "Click the 'Save' button", "--json")  # fmt: skip

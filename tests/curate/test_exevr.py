@@ -9,11 +9,13 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from cuakit.curate.exevr import ANSWER, export_exevr, import_exevr, prompt
+from cuakit.curate.exevr import ANSWER, answer, export_exevr, import_exevr, prompt
 from cuakit.curate.labels import label_success, make_negatives
 from cuakit.envs.collect import collect
 from cuakit.episodes import EpisodeDataset
 from cuakit.errors import DatasetError, LabelError, VideoError
+from cuakit.reward.data import split_episodes
+from tests.fixtures import write_tasks
 
 
 @pytest.fixture
@@ -86,6 +88,48 @@ def test_export_can_leave_negatives_out(dataset: EpisodeDataset, tmp_path: Path)
     items = json.loads(export_exevr(dataset, tmp_path / "out", include_negatives=False).read_text())
     assert len(items) == len([m for m in dataset.episodes if "derived_from" not in m.extra])
     assert not any("negative" in item["id"] for item in items)
+
+
+def test_imports_split_by_instruction_and_copies_of_a_video_stay_together(
+    tmp_path: Path,
+) -> None:
+    """Imports have no seed: before splits hashed the instruction they all fell on one side."""
+    source = tmp_path / "recorded"
+    texts = [f"Rename 'draft_{k}.txt'" for k in range(24)]
+    write_tasks(source, [{"instruction": t, "success": ok} for t in texts for ok in (True, False)])
+    recorded = EpisodeDataset(source)
+
+    def item(name: str, episode: int, instruction: str, label: bool) -> dict:
+        turns = [{"from": "human", "value": prompt(instruction)},
+                 {"from": "gpt", "value": answer(label)}]  # fmt: skip
+        video = f"videos/{Path(recorded.meta(episode).video).name}"
+        return good_item(id=name, videos=[video], conversations=turns)
+
+    items = [item(f"own-{m.index}", m.index, m.instruction, bool(m.success))
+             for m in recorded.episodes]  # fmt: skip
+    items += [item(f"swap-{m.index}", m.index, texts[k - 1], False)  # a copy of a video
+              for k, m in enumerate(m for m in recorded.episodes if m.success)]  # fmt: skip
+    path = source / "exevr.json"
+    path.write_text(json.dumps(items))
+    assert import_exevr(path, tmp_path / "imported") == len(items)
+    dataset = EpisodeDataset(tmp_path / "imported")
+    assert all(m.seed is None for m in dataset.episodes)
+    first = {m.extra["exevr_id"]: m.index for m in dataset.episodes}
+    for meta in dataset.episodes:
+        if meta.extra["exevr_id"].startswith("swap-"):
+            own = first[meta.extra["exevr_id"].replace("swap-", "own-")]
+            assert meta.extra["derived_from"] == own
+    splits = split_episodes(dataset)
+    side = {i: s for s in ("train", "val", "test") for i in splits[s]}
+    assert len({side[i] for i in side}) >= 2  # both sides (all three here) get imports
+    by_text: dict[str, set[str]] = {}
+    for meta in dataset.episodes:
+        if meta.index in side:
+            by_text.setdefault(meta.instruction, set()).add(side[meta.index])
+        if "derived_from" in meta.extra:  # a copy goes with its video, or nowhere (counted)
+            assert side.get(meta.index) in (None, side[meta.extra["derived_from"]])
+    assert len(by_text) == len(texts) and all(len(s) == 1 for s in by_text.values())
+    assert len(side) + sum(splits.dropped.values()) == len(dataset)
 
 
 def write(tmp_path: Path, items: object) -> Path:

@@ -22,7 +22,9 @@ from cuakit.curate.labels import (
 )
 from cuakit.envs.collect import collect
 from cuakit.episodes import EpisodeDataset
+from cuakit.episodes.splits import TEST_SEED_START, episode_split
 from cuakit.errors import ConfigError
+from cuakit.reward.data import split_episodes
 
 
 def build(root: Path) -> EpisodeDataset:
@@ -149,7 +151,8 @@ def test_translate_and_swap_borrow_mismatched_instructions(dataset: EpisodeDatas
     translate, swap = rows(dataset, "negative:translate"), rows(dataset, "negative:swap")
     assert counts["translate"] == len(translate) > 0
     assert counts["translate"] + counts["translate:skipped"] == len(successes)
-    assert counts["swap"] == len(swap) == len(successes)
+    assert counts["swap"] == len(swap) > 0
+    assert counts["swap"] + counts["swap:skipped"] == len(successes)
     for row in translate:
         own, other = meta[row["episode"]], by_instruction[row["instruction"]]
         assert own.success and row["label"] is False
@@ -158,11 +161,43 @@ def test_translate_and_swap_borrow_mismatched_instructions(dataset: EpisodeDatas
         assert row["deviation_step"] == decisive_step(dataset.steps(own.index).to_pylist())
     for row in swap:
         own, other = meta[row["episode"]], by_instruction[row["instruction"]]
-        assert other.extra["family"] != own.extra["family"]
+        assert other.extra["family"] == own.extra["family"]  # never another family's text
+        assert other.extra["params"] != own.extra["params"]  # another task instance
         assert row["label"] is False and row["deviation_step"] == 0
     # deterministic per seed, and nothing is added twice
     assert make_negatives(dataset, ["translate", "swap"], seed=1)["translate"] == 0
     assert len(rows(dataset, "negative:translate")) == len(translate)
+
+
+def test_negatives_stay_on_their_sources_side_and_borrow_only_there(tmp_path: Path) -> None:
+    """Swap used to borrow any other family's instruction, a held-out one (leave-one-family-out)
+    or a test one included, so test text reached training as a negative."""
+    root = tmp_path / "ds"
+    collect("cuakit/desksim-click-button-v0", "expert", 16, root, env_kwargs={"difficulty": 1})
+    collect("cuakit/desksim-click-button-v0", "expert", 8, root, seed=TEST_SEED_START,
+            env_kwargs={"difficulty": 1})  # fmt: skip
+    collect("cuakit/desksim-checkboxes-v0", "expert", 6, root, seed=100)
+    dataset = EpisodeDataset(root)
+    make_negatives(dataset, ["translate", "swap", "truncate"], seed=0)
+    side = {m.index: episode_split(dataset, m.index) for m in dataset.episodes}
+    family = {m.index: m.extra["family"] for m in dataset.episodes}
+    said_where: dict[str, set[tuple[str, str]]] = {}  # instruction → (family, side) recorded
+    for m in dataset.episodes:
+        if "derived_from" not in m.extra:
+            said_where.setdefault(m.instruction, set()).add((family[m.index], side[m.index]))
+    borrowed = [r for r in dataset.success_labels().to_pylist() if r["instruction"]]
+    assert {r["source"] for r in borrowed} == {"negative:translate", "negative:swap"}
+    for row in borrowed:  # a recording of the source's family on the source's side said it
+        assert (family[row["episode"]], side[row["episode"]]) in said_where[row["instruction"]]
+    assert any(side[r["episode"]] == "test" for r in borrowed)  # test sources borrow from test
+    truncated = [m for m in dataset.episodes if m.extra.get("negative") == "truncate"]
+    assert {side[m.index] for m in truncated} >= {"test", "train"}
+    for m in truncated:
+        assert side[m.index] == side[int(m.extra["derived_from"])]
+    splits = split_episodes(dataset)
+    kept = {i: s for s in ("train", "val", "test") for i in splits[s]}
+    for m in truncated:  # also where the split drops them: together
+        assert kept.get(m.index) == kept.get(int(m.extra["derived_from"]))
 
 
 def test_truncate_cuts_the_video_before_the_decisive_step(dataset: EpisodeDataset) -> None:

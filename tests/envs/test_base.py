@@ -76,6 +76,44 @@ def test_finish_and_fail_end_the_episode() -> None:
     assert terminated and not info["success"]
 
 
+def test_without_terminate_on_success_only_the_agent_ends_the_episode() -> None:
+    """Regression: ``GUIEnv.step`` ended every episode the moment the env's success fired, so
+    under a video reward each successful video stopped on its success frame and its length
+    told the judge the answer."""
+    env = envs.make("cuakit/desksim-click-button-v0", terminate_on_success=False, difficulty=1)
+    env.reset(seed=0)
+    _, reward, terminated, truncated, info = env.step(env.expert_action())
+    assert info["success"] and not terminated and not truncated and reward == 0.0
+    _, reward, terminated, _, info = env.step(Action.finish())
+    assert terminated and reward == 1.0 and info["success"]
+    # a task that ended by itself (a wrong button pressed) goes on until the agent stops
+    env = envs.make("cuakit/desksim-click-button-v0", terminate_on_success=False, difficulty=2)
+    _, info = env.reset(seed=1)
+    target = env.expert_action().point
+
+    def holds_target(bbox: list[float]) -> bool:
+        x, y, w, h = bbox
+        return x <= target[0] <= x + w and y <= target[1] <= y + h
+
+    buttons = [e["bbox"] for e in info["elements"] if e["role"] == "button"]
+    x, y, w, h = next(bbox for bbox in buttons if not holds_target(bbox))
+    _, reward, terminated, _, info = env.step(Action.click(x + w / 2, y + h / 2))
+    assert info["task_done"] and not info["success"] and not terminated and reward == 0.0
+    _, reward, terminated, _, _ = env.step(Action.fail())
+    assert terminated and reward == 0.0
+
+
+def test_reward_at_the_step_limit_is_the_success_there() -> None:
+    env = envs.make(
+        "cuakit/desksim-click-button-v0", terminate_on_success=False, difficulty=1, max_steps=3
+    )
+    env.reset(seed=0)
+    results = [env.step(env.expert_action()), env.step(Action.wait(0.5))]
+    results.append(env.step(Action.wait(0.5)))
+    assert [r[1] for r in results] == [0.0, 0.0, 1.0]
+    assert [r[3] for r in results] == [False, False, True]
+
+
 def test_truncates_at_max_steps() -> None:
     env = envs.make("cuakit/desksim-click-button-v0", max_steps=3)
     env.reset(seed=0)

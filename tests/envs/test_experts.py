@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import json
+
 import pytest
 
 from cuakit.envs.bench import policy_outcomes
@@ -44,3 +46,17 @@ def test_noisy_expert_is_reproducible() -> None:
     assert run("expert:noise=0.5", "checkboxes", range(8)) == run(
         "expert:noise=0.5", "checkboxes", range(8)
     )
+
+
+def test_collected_episodes_end_at_the_experts_finish(tmp_path) -> None:
+    """Recorded videos end where the policy says so, not on the env's success."""
+    from cuakit.envs.collect import collect
+    from cuakit.episodes import EpisodeDataset
+
+    collect("cuakit/desksim-click-button-v0", "expert", 3, tmp_path / "d",
+            env_kwargs={"difficulty": 1})  # fmt: skip
+    dataset = EpisodeDataset(tmp_path / "d")
+    for meta in dataset.episodes:
+        steps = dataset.steps(meta.index).to_pylist()
+        actions = [json.loads(row["action"])["action"] for row in steps]
+        assert meta.success and actions[-1] == "finish" and len(actions) == 2

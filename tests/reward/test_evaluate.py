@@ -48,3 +48,13 @@ def test_plots_are_written(tmp_path: Path) -> None:
     ev.plot_reliability(labels, probs, tmp_path / "r.png")
     ev.plot_confusion(ev.binary_metrics(labels, probs)["confusion"], tmp_path / "c.png")
     assert (tmp_path / "r.png").stat().st_size > 1000 and (tmp_path / "c.png").stat().st_size > 1000
+
+
+def test_deception_ranking_compares_each_fake_with_its_own_genuine_success() -> None:
+    sources = ["env", "env", "negative:hover", "negative:hover", "negative:partial", "env"]
+    episodes = [10, 11, 20, 21, 22, 12]
+    derived_from = [None, None, 10, 11, 99, None]  # 99: its genuine success is not here
+    labels = [True, True, False, False, False, False]
+    probs = [0.9, 0.4, 0.3, 0.6, 0.1, 0.95]
+    ranking = ev.deception_ranking(sources, episodes, derived_from, labels, probs)
+    assert ranking == {"hover": {"n": 2, "below_genuine": 0.5}}

@@ -145,7 +145,7 @@ def test_save_and_load_give_identical_outputs(backbone: str, tmp_path: Path) -> 
     model = model_for(backbone).eval()
     model.save_pretrained(tmp_path / "ckpt")
     meta = json.loads((tmp_path / "ckpt" / "config.json").read_text())
-    assert meta["format"] == "cuakit-reward-model" and meta["format_version"] == 16
+    assert meta["format"] == "cuakit-reward-model" and meta["format_version"] == 17
     assert meta["backbone"] == meta["config"]["backbone"] == model.config.backbone
     loaded = VideoRewardModel.from_pretrained(tmp_path / "ckpt", backbone=model.config.backbone)
     assert not loaded.training and loaded.config == model.config
@@ -175,14 +175,14 @@ def test_a_reading_model_sees_the_screen_words() -> None:
     assert (out.success_logit[0] - out.success_logit[1]).abs() > 1e-4
 
 
-def test_a_reading_model_sees_which_word_the_pointer_pressed() -> None:
+def test_a_reading_model_sees_which_word_the_pointer_rests_on_at_the_end() -> None:
     model = model_for("frame-temporal").eval()
     video, embedding = clips(1).expand(2, -1, -1, -1, -1), text(1).expand(2, -1)
     base = screen_words(["Done:", "Delete", "Copy"])
-    pressed = [np.zeros_like(base.pointer) for _ in range(2)]
-    pressed[0][1, :2], pressed[1][2, :2] = 1.0, 1.0  # pressed on Delete; on Copy
-    read = build([replace(base, pointer=flags) for flags in pressed], ["Press Delete"] * 2)
-    out = model(video, embedding, read, seconds=lengths(2))  # only the click differs
+    resting = [np.zeros_like(base.pointer) for _ in range(2)]
+    resting[0][1], resting[1][2] = 1.0, 1.0  # the pointer ends on Delete; on Copy
+    read = build([replace(base, pointer=flags) for flags in resting], ["Press Delete"] * 2)
+    out = model(video, embedding, read, seconds=lengths(2))  # only the pointer differs
     assert (out.success_logit[0] - out.success_logit[1]).abs() > 1e-4
 
 
@@ -599,6 +599,18 @@ def test_other_format_version(checkpoint: Path) -> None:
     meta = json.loads((checkpoint / "config.json").read_text())
     (checkpoint / "config.json").write_text(json.dumps({**meta, "format_version": 1}))
     with pytest.raises(CheckpointError, match="format_version 1"):
+        VideoRewardModel.from_pretrained(checkpoint)
+
+
+def test_a_format_16_checkpoint_that_read_the_drawn_press_is_refused(checkpoint: Path) -> None:
+    """Format 16 read the button state the recorder drew into the pointer (press flags,
+    pressed-on matches, ``press_frames``/``pressed_places``); such a model must not load."""
+    meta = json.loads((checkpoint / "config.json").read_text())
+    config = {**meta["config"], "press_frames": True, "pressed_places": True}
+    (checkpoint / "config.json").write_text(
+        json.dumps({**meta, "format_version": 16, "config": config})
+    )
+    with pytest.raises(CheckpointError, match="format_version 16, this cuakit reads version 17"):
         VideoRewardModel.from_pretrained(checkpoint)
 
 

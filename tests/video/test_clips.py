@@ -1,4 +1,4 @@
-"""Clip sampling, keyframes, event windows, resizing and tensor conversion."""
+"""Clip sampling, keyframes, resizing and tensor conversion."""
 
 from __future__ import annotations
 
@@ -8,7 +8,6 @@ import torch
 
 from cuakit.errors import ConfigError, VideoError
 from cuakit.video import (
-    event_windows,
     frame_changes,
     keyframe_indices,
     resize,
@@ -16,7 +15,6 @@ from cuakit.video import (
     to_tensor,
     uniform_indices,
 )
-from cuakit.video.clips import event_indices
 
 
 def square_video(num_frames: int = 16, appear: int = 7, height: int = 40, width: int = 64):
@@ -140,32 +138,6 @@ def test_sample_clip_rejects_unknown_mode() -> None:
         sample_clip(square_video(), 4, mode="random")  # type: ignore[arg-type]
 
 
-# event windows -----------------------------------------------------------------------------
-
-
-def test_event_windows_merge_and_clip() -> None:
-    # 1 clips at the start and overlaps 3; 9 and 11 overlap; 19 clips at the end
-    windows = event_windows([19, 1, 3, 9, 11], num_frames=20, radius=2)
-    assert windows == [(0, 5), (7, 13), (17, 19)]
-
-
-def test_event_windows_adjacent_ranges_merge_and_gaps_stay() -> None:
-    assert event_windows([2, 5], num_frames=10, radius=1) == [(1, 6)]
-    assert event_windows([2, 6], num_frames=10, radius=1) == [(1, 3), (5, 7)]
-    assert event_windows([0, 0, 9], num_frames=10, radius=0) == [(0, 0), (9, 9)]
-
-
-def test_event_windows_without_steps_is_empty() -> None:
-    assert event_windows([], num_frames=10, radius=3) == []
-
-
-def test_event_windows_reject_indices_outside_the_video() -> None:
-    with pytest.raises(VideoError, match="12"):
-        event_windows([3, 12], num_frames=10, radius=1)
-    with pytest.raises(ConfigError):
-        event_windows([3], num_frames=10, radius=-1)
-
-
 # resize / to_tensor ------------------------------------------------------------------------
 
 
@@ -223,18 +195,3 @@ def test_to_tensor_layout_and_range() -> None:
 def test_bad_frames_raise_video_error(bad: np.ndarray) -> None:
     with pytest.raises(VideoError, match="frames"):
         resize(bad, 2, 2)
-
-
-def test_event_frames_replace_the_nearest_uniform_picks_and_the_ends_stay() -> None:
-    uniform = uniform_indices(34, 12)  # 0, 3, 6, 9, 12, 15, 18, 21, 24, 27, 30, 33
-    picks = event_indices(34, 12, [31, 32, 13])
-    assert picks[0] == 0 and picks[-1] == 33 and len(set(picks.tolist())) == 12
-    assert {13, 31, 32} <= set(picks.tolist())
-    assert len(set(picks.tolist()) - set(uniform.tolist())) == 3  # three picks moved, no more
-    assert (np.diff(picks) > 0).all()
-    assert (event_indices(34, 12, []) == uniform).all()
-    assert (event_indices(34, 12, [0, 33, 15]) == uniform).all()  # already in: nothing moves
-    # only the latest t // 3 events: a random agent's many clicks leave most of the clip uniform
-    many = event_indices(100, 12, list(range(1, 99, 2)))
-    assert len(set(many.tolist()) - set(uniform_indices(100, 12).tolist())) <= 4
-    assert {97, 95} <= set(many.tolist())

@@ -11,7 +11,6 @@ from cuakit.video.pointer import (
     Pointer,
     erase_pointer,
     find_pointer,
-    press_frames,
 )
 
 
@@ -32,15 +31,14 @@ def test_a_screen_without_the_pointer_has_none() -> None:
     assert find_pointer(busy_screen()) is None
 
 
-@pytest.mark.parametrize("pressed", [False, True])
 @pytest.mark.parametrize(
     "x,y",
     [(60, 40), (125, 30), (160, 60), (5, 5), (235, 60), (100, 150)],  # last two: cut by the edge
 )
-def test_the_drawn_pointer_is_found_where_it_was_drawn(x: int, y: int, pressed: bool) -> None:
+def test_the_drawn_pointer_is_found_where_it_was_drawn(x: int, y: int) -> None:
     frame = busy_screen()
-    draw_cursor(frame, x, y, pressed)
-    assert find_pointer(frame) == Pointer(x=x, y=y, pressed=pressed)
+    draw_cursor(frame, x, y)
+    assert find_pointer(frame) == Pointer(x=x, y=y)
 
 
 def test_a_pointer_cut_to_its_tip_is_not_guessed() -> None:
@@ -70,11 +68,3 @@ def test_the_sprite_size_is_the_drawn_one() -> None:
 def test_bad_frames_are_value_errors() -> None:
     with pytest.raises(ValueError, match="uint8"):
         find_pointer(np.zeros((10, 10), np.uint8))
-
-
-def test_press_frames_are_the_frames_drawn_with_the_pointer_pressed() -> None:
-    frames = np.full((5, 60, 80, 3), 230, np.uint8)
-    for t, pressed in enumerate([False, True, False, False, True]):
-        draw_cursor(frames[t], 20 + 5 * t, 20, pressed)
-    frames[2] = 230  # no pointer at all on frame 2
-    assert press_frames(frames) == [1, 4]

@@ -9,7 +9,6 @@ from PIL import Image, ImageDraw, ImageFont
 
 from cuakit.envs.desksim.render import draw_cursor
 from cuakit.reward.model import EXACT_MATCH, STRICT_MATCH
-from cuakit.video.pointer import erase_pointer, find_pointer
 from cuakit.video.words import (
     CROP_HEIGHT,
     CROP_WIDTH,
@@ -18,7 +17,6 @@ from cuakit.video.words import (
     MATCH_SIZES,
     POINTER_SIZE,
     clip_words,
-    enclosed,
     erase_underlines,
     find_words,
     frame_words,
@@ -335,19 +333,18 @@ def test_words_of_unsampled_frames_are_read_and_placed_on_the_next_sampled_frame
     ).any()
 
 
-def with_pointer(frame: np.ndarray, x: int, y: int, pressed: bool = False) -> np.ndarray:
+def with_pointer(frame: np.ndarray, x: int, y: int) -> np.ndarray:
     frame = frame.copy()
-    draw_cursor(frame, x, y, pressed)
+    draw_cursor(frame, x, y)
     return frame
 
 
-def test_the_word_pressed_on_is_flagged_and_the_pointer_is_no_word() -> None:
+def test_the_word_under_the_pointer_at_the_end_is_flagged_and_the_pointer_is_no_word() -> None:
     menu = screen({(40, 40): "Guava", (40, 80): "Peach"})
     closed = screen({(40, 120): "Done"})
     recording = np.stack([
         with_pointer(menu, 150, 110),  # on the window's plain paper
         with_pointer(menu, 28, 82),  # just left of Peach, where its checkbox would be
-        with_pointer(menu, 28, 82, pressed=True),
         with_pointer(closed, 28, 122),  # the menu closed with the click; hovering Done
     ])  # fmt: skip
     words = clip_words(recording)
@@ -357,85 +354,18 @@ def test_the_word_pressed_on_is_flagged_and_the_pointer_is_no_word() -> None:
         for name in ("Guava", "Peach", "Done")
     }
     assert len(words) == 3 and all(found.sum() == 1 for found in named.values())
-    assert words.pointer[named["Guava"]].tolist() == [[0, 0, 0, 0, 0]]
-    assert words.pointer[named["Peach"]].tolist() == [[1, 1, 0, 1, 0]]  # pressed (last), then gone
-    assert words.pointer[named["Done"]].tolist() == [
-        [0, 0, 1, 0, 0]
-    ]  # under the pointer at the end
+    assert words.pointer[named["Guava"]].tolist() == [[0]]
+    assert words.pointer[named["Peach"]].tolist() == [[0]]  # hovered, but not at the end
+    assert words.pointer[named["Done"]].tolist() == [[1]]  # under the pointer at the end
 
 
-def test_a_word_pressed_on_keeps_the_mark_in_its_later_versions() -> None:
-    recording = np.stack([
-        with_pointer(ticked(False), 24, 42),
-        with_pointer(ticked(False), 24, 42, pressed=True),
-        with_pointer(ticked(True), 150, 120),  # ticked with the release; the pointer moved on
-    ])  # fmt: skip
-    words = clip_words(recording)
-    guava = match_scores(words.crops, render_words("Guava"))[:, 0] > 0.95
-    assert words.frame[guava].tolist() == [0, 2]
-    assert words.pointer[guava].tolist() == [[1, 1, 0, 1, 0], [0, 1, 0, 0, 0]]
-    peach = match_scores(words.crops, render_words("Peach"))[:, 0] > 0.95
-    assert words.pointer[peach].tolist() == [[0, 0, 0, 0, 0]]
-
-
-def test_a_press_below_a_word_goes_to_the_nearest_and_the_last_press_is_marked() -> None:
-    form = screen({(40, 40): "Guava", (40, 60): "Peach", (40, 120): "Apply"})
-    recording = np.stack([
-        with_pointer(form, 60, 47, pressed=True),  # on Guava's text
-        with_pointer(form, 60, 60),
-        with_pointer(form, 60, 140, pressed=True),  # low on the Apply button, below its text
-        with_pointer(form, 60, 140),
-    ])  # fmt: skip
-    words = clip_words(recording)
-    named = {
-        name: match_scores(words.crops, render_words(name))[:, 0] > 0.95
-        for name in ("Guava", "Peach", "Apply")
-    }
-    assert words.pointer[named["Guava"]].tolist() == [[1, 1, 0, 0, 0]]  # not Peach, 13 rows below
-    assert words.pointer[named["Peach"]].tolist() == [[0, 0, 0, 0, 0]]
-    assert words.pointer[named["Apply"]].tolist() == [[1, 1, 0, 1, 0]]  # the last press
-
-
-def test_a_press_on_no_word_gives_a_pressed_place_only_when_asked() -> None:
-    form = screen({(40, 40): "Name"}, outline=True)  # an empty field at x 120-200, y 100-124
-    recording = np.stack([
-        with_pointer(form, 150, 60),
-        with_pointer(form, 160, 112, pressed=True),  # into the empty field
-        with_pointer(form, 160, 112),
-        with_pointer(form, 60, 140, pressed=True),  # on the window's plain paper
-        with_pointer(form, 60, 140),
-    ])  # fmt: skip
-    plain = clip_words(recording)
-    assert len(plain) == 1 and plain.pointer.sum() == 0  # "Name" only, never pressed
-    words = clip_words(recording, pressed_places=True)
-    assert len(words) == 3 and words.frame.tolist() == [0, 1, 3]
-    field, paper = words.box[1].tolist(), words.box[2].tolist()
-    assert field == [112 - CROP_HEIGHT // 2, 112 + CROP_HEIGHT // 2, 120, 120 + CROP_WIDTH]
-    assert paper == [140 - CROP_HEIGHT // 2, 140 + CROP_HEIGHT // 2, 20, 20 + CROP_WIDTH]
-    # the field's place is inside its outline; the paper, pressed last, is not
-    assert words.pointer[1:].tolist() == [[1, 1, 0, 0, 1], [1, 1, 1, 1, 0]]
-    assert words.crops[1].max() == 255 and words.crops[2].max() == 0  # the field's border
-    pressed_word = np.stack([with_pointer(form, 50, 46, pressed=True), form])
-    assert len(clip_words(pressed_word, pressed_places=True)) == 1  # the word takes the press
-
-
-@pytest.mark.parametrize(
-    ("y", "inside"), [(112, True), (124, True), (100, True), (126, False), (97, False)]
-)
-def test_a_press_is_enclosed_inside_or_on_a_fields_border_only(y: int, inside: bool) -> None:
-    form = screen({(40, 40): "Name"}, outline=True)  # an empty field at x 120-200, y 100-124
-    pressed = with_pointer(form, 160, y, pressed=True)
-    pointer = find_pointer(pressed)
-    assert pointer is not None and (pointer.x, pointer.y) == (160, y)
-    gray = erase_pointer(pressed, pointer).astype(np.float32).mean(-1).round()
-    assert enclosed(gray, pointer) == inside
-
-
-def test_over_the_limit_a_word_pressed_on_is_kept() -> None:
+def test_over_the_limit_the_words_on_the_final_frame_are_kept_first() -> None:
     many = screen({(20 + 60 * (i % 3), 20 + 20 * (i // 3)): f"W{i}x" for i in range(12)})
-    recording = np.stack([with_pointer(many, 30, 62, pressed=True), screen({(20, 130): "Done"})])
+    recording = np.stack([with_pointer(many, 30, 62), screen({(20, 130): "Done"})])
     words = clip_words(recording, max_words=2)
-    assert len(words) == 2 and words.pointer[:, 0].sum() >= 1 and words.at_end.sum() == 1
+    assert len(words) == 2 and words.at_end.tolist() == [False, True]
+    done = match_scores(words.crops, render_words("Done"))[:, 0] > 0.95
+    assert done.tolist() == [False, True]
 
 
 def test_a_word_drawn_larger_than_the_instruction_still_matches_at_its_size() -> None:

@@ -1,7 +1,10 @@
-"""The whole loop on one env: collect expert, noisy and random episodes → label them (ground
-truth, truncation negatives, preference pairs) → train the video reward model → evaluate it on
-held-out seeds → PPO with ground-truth reward and with the video reward at the same step
-budget → both and a random baseline evaluated on the same held-out seeds.
+"""The whole loop on one env, under the honest protocol: collect expert, noisy and random
+episodes (training seeds, and a quarter as many on ``test`` seeds) → label them (ground truth,
+truncation and deceptive negatives, preference pairs) → train the video reward model
+(design choices on ``val``) → report it on ``test`` → PPO with ground-truth reward and with the
+video reward, both warm-started from the same behaviour clone, at the same step budget and
+under the same termination rule (the episode ends at the agent's finish) → both and a random
+baseline evaluated on the same ``test`` seeds, with the reward model's hacking gap.
 
 ``cuakit demo`` runs it once and writes a report; ``cuakit bench agent`` runs it per family.
 """
@@ -30,8 +33,9 @@ from cuakit.agent.ppo import PPOConfig, evaluate, train
 from cuakit.curate.labels import label_pairs, label_success, make_negatives
 from cuakit.envs.collect import collect
 from cuakit.envs.record import RecordEpisode
-from cuakit.episodes import EpisodeDataset, EpisodeWriter
-from cuakit.reward.evaluate import plot_confusion, plot_reliability
+from cuakit.episodes import EpisodeDataset, EpisodeMeta, EpisodeWriter
+from cuakit.episodes.splits import TEST_SEED_START
+from cuakit.reward.run_eval import evaluate_run
 from cuakit.reward.scoring import Scorer
 from cuakit.reward.text import InstructionEncoder
 from cuakit.reward.trainer import RewardConfig, RewardTrainer
@@ -56,6 +60,10 @@ class DemoPlan:
     clone_episodes: int = 0
     """with warm_start: episodes of the behaviour clone itself (sampling its actions),
     recorded into the reward model's data — the mistakes PPO's policy will actually make"""
+    test_share: float = 0.25
+    """episodes recorded on ``test`` seeds per training episode, for the reward model's figure"""
+    negatives: tuple[str, ...] = ("truncate", "hover", "wrong-target")
+    """derived negative kinds (``cuakit.curate.labels.make_negatives``)"""
 
 
 FULL = DemoPlan(
@@ -63,13 +71,57 @@ FULL = DemoPlan(
     reward_epochs=6,
     ppo_steps=6144,
     eval_episodes=64,
+    warm_start=True,
+    bc_episodes=10,
 )
 QUICK = DemoPlan(
     collect=(("expert", 10), ("expert:noise=0.5", 30), ("random", 20)),
     reward_epochs=2,
     ppo_steps=512,
     eval_episodes=16,
+    warm_start=True,
+    bc_episodes=10,
 )
+
+
+def record_policy_episodes(
+    policy: LabPolicy,
+    env: str,
+    difficulty: int | None,
+    data: Path,
+    seeds: range,
+    text: InstructionEncoder,
+    name: str,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[EpisodeMeta]:
+    """Record one episode of ``policy`` (its actions sampled) per seed into ``data`` as policy
+    ``name``; episodes end at the policy's finish/fail or the step limit."""
+    pc = policy.config
+    gui = envs.make(env, terminate_on_success=False, difficulty=difficulty)
+    recorded: list[EpisodeMeta] = []
+    with EpisodeWriter(data, fps=PPOConfig().fps) as writer:
+        recorder = RecordEpisode(gui, writer, policy=name)
+        for k, seed in enumerate(seeds):
+            obs, _ = recorder.reset(seed=seed)
+            previous, done = NO_PREVIOUS, False
+            while not done:
+                values = instruction_values(obs["instruction"], pc.value_slots)
+                mask = slot_mask([values], pc.value_slots)
+                pixels = downsample(obs["screenshot"][None], pc.obs_height, pc.obs_width)
+                with torch.no_grad():
+                    output = policy(
+                        pixels, text.encode([obs["instruction"]]), mask, torch.tensor([previous])
+                    )
+                    sample = policy.act(output, mask)
+                previous = int(sample.kind[0])
+                obs, _, terminated, truncated, _ = recorder.step(to_action(sample, 0, values, pc))
+                done = terminated or truncated
+            assert recorder.last_episode is not None
+            recorded.append(recorder.last_episode)
+            if progress is not None:
+                progress(k + 1, len(seeds))
+        recorder.close()
+    return recorded
 
 
 def record_clone_episodes(
@@ -99,30 +151,12 @@ def record_clone_episodes(
         progress=progress,
     )
     policy.eval()
-    pc = config.policy
-    gui = envs.make(env, difficulty=difficulty)
-    successes = 0
-    with EpisodeWriter(data, fps=config.fps) as writer:
-        recorder = RecordEpisode(gui, writer, policy=CLONE_POLICY)
-        for k in range(plan.clone_episodes):
-            obs, _ = recorder.reset(seed=first_seed + k)
-            previous, done = NO_PREVIOUS, False
-            while not done:
-                values = instruction_values(obs["instruction"], pc.value_slots)
-                mask = slot_mask([values], pc.value_slots)
-                pixels = downsample(obs["screenshot"][None], pc.obs_height, pc.obs_width)
-                with torch.no_grad():
-                    output = policy(
-                        pixels, text.encode([obs["instruction"]]), mask, torch.tensor([previous])
-                    )
-                    sample = policy.act(output, mask)
-                previous = int(sample.kind[0])
-                action = to_action(sample, 0, values, pc)
-                obs, _, terminated, truncated, info = recorder.step(action)
-                done = terminated or truncated
-            successes += bool(info["success"])
-            progress("record the clone", k + 1, plan.clone_episodes)
-        recorder.close()
+    seeds = range(first_seed, first_seed + plan.clone_episodes)
+    recorded = record_policy_episodes(
+        policy, env, difficulty, data, seeds, text, CLONE_POLICY,
+        lambda done, total: progress("record the clone", done, total),
+    )  # fmt: skip
+    successes = sum(bool(meta.success) for meta in recorded)
     return metrics | {"clone_success_rate": successes / plan.clone_episodes}
 
 
@@ -141,24 +175,30 @@ def run_loop(
     bars = progress or (lambda phase, done, total: None)
     text = text or InstructionEncoder()
     data = out / "dataset"
-    first_seed = seed * 10_000
+    first_seed, test_seed = seed * 10_000, TEST_SEED_START + seed * 10_000
     for policy, episodes in plan.collect:
-        phase = f"collect {policy}"
-        collect(
-            env,
-            policy,
-            episodes,
-            data,
-            seed=first_seed,
-            env_kwargs={"difficulty": difficulty},
-            on_episode=lambda s, phase=phase, n=episodes: bars(phase, s.episodes, n),
-        )
+        test_count = round(episodes * plan.test_share)
+        for start, count, split in (
+            (first_seed, episodes, "train"),
+            (test_seed, test_count, "test"),
+        ):
+            phase = f"collect {policy} ({split} seeds)"
+            collect(
+                env,
+                policy,
+                count,
+                data,
+                seed=start,
+                env_kwargs={"difficulty": difficulty},
+                on_episode=lambda s, phase=phase, n=count: bars(phase, s.episodes, n),
+            )
         first_seed += episodes
+        test_seed += test_count
     if plan.warm_start and plan.clone_episodes:
         record_clone_episodes(env, difficulty, plan, data, first_seed, seed, text, bars)
     dataset = EpisodeDataset(data)
     label_success(dataset)
-    make_negatives(dataset, ["truncate"], seed=seed)
+    make_negatives(dataset, list(plan.negatives), seed=seed)
     label_pairs(dataset, seed=seed)
 
     reward_run = out / "reward"
@@ -166,11 +206,7 @@ def run_loop(
         data, RewardConfig(epochs=plan.reward_epochs, seed=seed), reward_run, progress=bars
     )
     reward_metrics = trainer.train()
-    held_out = trainer.test_examples
-    _, probs, _ = trainer.score([e.episode for e in held_out], [e.instruction for e in held_out])
-    plot_reliability([e.label for e in held_out], list(probs), reward_run / "reliability.png")
-    test = reward_metrics["test"]
-    plot_confusion(test["success"]["confusion"], reward_run / "confusion.png")
+    judged = evaluate_run(data, reward_run, "test", progress=bars)  # read once, to report
 
     base = PPOConfig(
         env=env,
@@ -179,6 +215,7 @@ def run_loop(
         seed=seed,
         eval_episodes=plan.eval_episodes,
         judge=reward_run,
+        termination="agent",  # both runs end at the policy's finish: one rule, a fair race
         warm_start=data if plan.warm_start else None,
         bc_episodes=plan.bc_episodes,
     )
@@ -195,7 +232,7 @@ def run_loop(
         None, base, text, Scorer.from_run(reward_run, text), out / "random" / "episodes", difficulty
     )
     bars("random baseline", 1, 1)
-    success = test["success"]
+    success = judged["success"]
     return {
         "env": env,
         "difficulty": difficulty,
@@ -205,8 +242,11 @@ def run_loop(
             "precision": success["precision"],
             "recall": success["recall"],
             "auroc": success["auroc"],
-            "pair_accuracy": test["pair_accuracy"],
-            "held_out_examples": success["n"],
+            "pair_accuracy": judged["pair_accuracy"],
+            "split": "test",
+            "test_examples": success["n"],
+            "val_accuracy": reward_metrics["val"]["success"]["accuracy"],
+            "deception": judged["deception"],
             "train_seconds": reward_metrics["train_seconds"],
         },
         "ppo_gt": runs["ppo_gt"]["eval"]

@@ -7,7 +7,8 @@ features (FiLM). One 1×1 convolution gives a click-logit map over the screen; t
 are that map's log-sum-exp over rows and over columns, so a bin is ~10 screen pixels. Pooled
 features feed the other heads:
 
-- ``kind``: click, type, key, scroll down, scroll up;
+- ``kind``: click, type, key, scroll down, scroll up, finish, fail (an episode under a video
+  reward ends only when the policy says so);
 - ``x``, ``y``: where to click or scroll (bin centres, normalised);
 - ``value``: which of the instruction's values to type (:func:`instruction_values`);
 - ``key``: one of :data:`KEYS`;
@@ -35,12 +36,12 @@ from torch.distributions import Categorical
 from cuakit.actions import Action, ActionType
 from cuakit.errors import CheckpointError, ConfigError
 
-KINDS = ("click", "type", "key", "scroll_down", "scroll_up")
+KINDS = ("click", "type", "key", "scroll_down", "scroll_up", "finish", "fail")
 NO_PREVIOUS = len(KINDS)  # the previous-kind input at the first step of an episode
-KIND_PRIOR = (0.6, 0.1, 0.1, 0.1, 0.1)
+KIND_PRIOR = (0.56, 0.1, 0.1, 0.1, 0.1, 0.03, 0.01)
 KEYS = ("enter", "tab", "escape", "backspace", "ctrl+a", "ctrl+b", "ctrl+s")
 POINTER_KINDS = (0, 3, 4)  # kinds that use x and y
-TYPE_KIND, KEY_KIND = 1, 2
+TYPE_KIND, KEY_KIND, FINISH_KIND, FAIL_KIND = 1, 2, 5, 6
 
 _QUOTED = re.compile(r"""['"“‘]([^'"”’]{1,60})['"”’]""")
 # "Label: value": the value's first token, then only tokens that start with a capital or a
@@ -279,6 +280,10 @@ def to_action(sample: ActionSample, row: int, values: list[str], config: PolicyC
         return Action.type_text(values[min(int(sample.value_choice[row]), len(values) - 1)])
     if kind == "key":
         return Action.key(KEYS[int(sample.key[row])])
+    if kind == "finish":
+        return Action.finish()
+    if kind == "fail":
+        return Action.fail()
     return Action.scroll("down" if kind == "scroll_down" else "up", 3, x, y)
 
 
@@ -301,6 +306,10 @@ def from_action(action: Action, values: list[str], config: PolicyConfig) -> list
         return [KEY_KIND, 0, 0, 0, KEYS.index(action.keys)]
     if action.type is ActionType.SCROLL and action.point is not None:
         return [3 if action.direction == "down" else 4, x_bin, y_bin, 0, 0]
+    if action.type is ActionType.FINISH:
+        return [FINISH_KIND, 0, 0, 0, 0]
+    if action.type is ActionType.FAIL:
+        return [FAIL_KIND, 0, 0, 0, 0]
     return None
 
 

@@ -8,13 +8,19 @@ model, shaping or a mix (cleanrl-shaped: one file, read it top to bottom).
 3. ``train`` — rollout of ``num_steps`` per env → finished episodes scored in one batch by the
    reward source → episode rewards normalised over a sliding window → GAE → clipped-objective
    updates over minibatches → namespaced metrics (``charts/``, ``losses/``, ``curriculum/``).
-4. ``evaluate`` — the final policy on held-out seeds: the true (ground-truth) success rate,
+4. ``evaluate`` — the final policy on ``test`` seeds: the true (ground-truth) success rate,
    the reward model's predicted success rate (the reward-hacking gap), episode length, and
    a few episodes kept as GIFs.
 
+Termination (``termination``): under a video reward an episode ends only when the policy says
+``finish`` or ``fail``, or at the step limit; the video ends there and only then is it judged,
+and the curriculum promotes on the reward model's judgement. ``gt`` runs end on the env's
+success by default; ``--termination agent`` gives them the same rule as a video reward (reward
+= success at the agent's last step), for a fair comparison. Under a ``vrm`` reward the agent
+never sees ground truth: success is read only for the metrics.
+
 The run folder holds ``config.json``, ``metrics.json``, ``curves.png``, ``policy/`` and
-``episodes/*.gif``. The agent never sees ground truth under a ``vrm`` reward: success is read
-only for the metrics.
+``episodes/*.gif``.
 """
 
 from __future__ import annotations
@@ -49,18 +55,20 @@ from cuakit.agent.rewards import (
     EpisodeTrace,
     RewardSpec,
     RunningNorm,
+    VideoJudgement,
     anneal_weight,
     episode_rewards,
     score_episodes,
     shaping_reward,
 )
 from cuakit.envs.base import GUIEnv
+from cuakit.episodes.splits import TEST_SEED_START
 from cuakit.errors import ConfigError
 from cuakit.reward.scoring import Scorer
 from cuakit.reward.text import InstructionEncoder
 
 Progress = Callable[[str, int, int], None]
-EVAL_SEED_OFFSET = 1_000_000  # evaluation seeds never overlap training seeds
+TERMINATIONS = ("auto", "agent", "env")
 
 
 @dataclass(frozen=True)
@@ -69,6 +77,9 @@ class PPOConfig:
     """env id, or a glob such as 'cuakit/desksim-*' (env i of the pool runs id i mod n)"""
     reward: str = "gt"
     """gt | vrm:RUN | vrm-dense:RUN | shaping | mix:INNER (see cuakit.agent.rewards)"""
+    termination: str = "auto"
+    """agent: an episode ends at the policy's finish/fail or the step limit; env: on the env's
+    own success (ground truth); auto: agent under a video reward, env otherwise"""
     steps: int = 4096
     """environment steps, all envs together"""
     num_envs: int = 8
@@ -118,8 +129,26 @@ class PPOConfig:
     threads: int = 2
     policy: PolicyConfig = field(default_factory=PolicyConfig)
 
+    @property
+    def agent_terminates(self) -> bool:
+        """Episodes end only at the policy's finish/fail or the step limit."""
+        if self.termination == "auto":
+            return RewardSpec.parse(self.reward).video is not None
+        return self.termination == "agent"
+
     def __post_init__(self) -> None:
-        RewardSpec.parse(self.reward)  # fails early, naming the flag
+        spec = RewardSpec.parse(self.reward)  # fails early, naming the flag
+        if self.termination not in TERMINATIONS:
+            raise ConfigError(
+                f"--termination {self.termination!r}: use one of {', '.join(TERMINATIONS)}"
+            )
+        if self.termination == "env" and spec.video is not None:
+            raise ConfigError(
+                f"--termination env with --reward {self.reward}: the env's success would end "
+                "every successful video, so its length would tell the judge; use agent or auto"
+            )
+        if self.seed * 100_003 + self.steps >= TEST_SEED_START:
+            raise ConfigError(f"--seed {self.seed}: training seeds would reach the test range")
         if self.steps < self.num_envs * self.num_steps:
             raise ConfigError(
                 f"--steps {self.steps} is less than one rollout "
@@ -140,7 +169,10 @@ class EnvPool:
         self, config: PPOConfig, record_video: bool, seed_offset: int = 0, level: int | None = None
     ) -> None:
         ids = envs.env_ids(config.env)
-        self.envs: list[GUIEnv] = [envs.make(ids[i % len(ids)]) for i in range(config.num_envs)]
+        self.envs: list[GUIEnv] = [
+            envs.make(ids[i % len(ids)], terminate_on_success=not config.agent_terminates)
+            for i in range(config.num_envs)
+        ]
         self.config, self.record_video = config, record_video
         self.next_seed = config.seed * 100_003 + seed_offset
         self.level = level
@@ -207,6 +239,15 @@ def task_levels(env_id: str) -> int:
     """How many difficulty levels an env's task has (1 when it has none)."""
     task_class = getattr(envs.make(env_id), "task_class", None)
     return int(getattr(task_class, "levels", 1))
+
+
+def curriculum_outcomes(
+    traces: list[EpisodeTrace], judgements: list[VideoJudgement] | list[None]
+) -> list[bool]:
+    """What the curriculum counts as a pass: the judge's verdict (P(success) ≥ 0.5) where a
+    video reward judged the episode — the agent's only word on success — else ground truth."""
+    return [trace.success if judgement is None else judgement.p_success >= 0.5
+            for trace, judgement in zip(traces, judgements, strict=True)]  # fmt: skip
 
 
 # ---- training ---------------------------------------------------------------------------
@@ -322,10 +363,10 @@ def train(
                 carry = 0.0
         true_success = [tr.success for tr in finished]
         if curriculum is not None:
-            for trace in finished:  # episodes begun before a promotion count for nothing
-                if trace.level == curriculum.level and curriculum.record(
-                    trace.success, global_step
-                ):
+            passed = curriculum_outcomes(finished, judgements)
+            for trace, ok in zip(finished, passed, strict=True):
+                # episodes begun before a promotion count for nothing
+                if trace.level == curriculum.level and curriculum.record(ok, global_step):
                     pool.level = curriculum.level
 
         # GAE.
@@ -443,12 +484,12 @@ def run_episodes(
     level: int | None,
     greedy: bool = True,
 ) -> list[EpisodeTrace]:
-    """Play ``episodes`` full episodes on held-out seeds (``policy=None``: uniform random
+    """Play ``episodes`` full episodes on ``test`` seeds (``policy=None``: uniform random
     actions from the env's action space); every trace keeps its video."""
     pool = EnvPool(
         replace(config, num_envs=min(config.num_envs, episodes)),
         record_video=True,
-        seed_offset=EVAL_SEED_OFFSET,
+        seed_offset=TEST_SEED_START,
         level=level,
     )
     for env in pool.envs:
@@ -496,6 +537,8 @@ def evaluate(
         "success_rate": float(np.mean([t.success for t in traces])),
         "episode_length": float(np.mean([len(t.gt) for t in traces])),
         "level": level,
+        "split": "test",
+        "termination": "agent" if config.agent_terminates else "env",
     }
     scores = (
         score_episodes(judge, traces, config.score_batch, config.fps) if judge is not None else None

@@ -84,10 +84,18 @@ def write_report(out: Path, metrics: dict[str, Any], paths: dict[str, Path]) -> 
     summary = _table(
         [
             ("env", metrics["env"]),
-            ("reward model: held-out success accuracy", vrm["success_accuracy"]),
-            ("reward model: pairwise accuracy", vrm["pair_accuracy"]),
-            ("reward model: AUROC", vrm.get("auroc")),
-            ("PPO, ground-truth reward: success", gt["success_rate"]),
+            ("reward model: test success accuracy", vrm["success_accuracy"]),
+            ("reward model: test pairwise accuracy", vrm["pair_accuracy"]),
+            ("reward model: test AUROC", vrm.get("auroc")),
+            *(
+                (
+                    f"reward model: {kind} videos scored below their genuine success",
+                    row["below_genuine"],
+                )
+                for kind, row in sorted(vrm.get("deception", {}).items())
+            ),
+            ("PPO episodes end", "at the agent's finish or the step limit"),
+            ("PPO, ground-truth reward: success (test seeds)", gt["success_rate"]),
             ("PPO, video reward: success", video["success_rate"]),
             ("video / ground-truth success ratio", ratio),
             ("random policy: success", rnd["success_rate"]),

@@ -2,7 +2,8 @@
 
 - ``gt`` — the env's ground truth: 1 at the step that completes the task, else 0;
 - ``vrm:RUN`` — the video reward model of ``RUN`` (``cuakit reward train``) judging the whole
-  episode video at episode end, final frame included: reward P(success) at the last step;
+  episode video where the agent ended it (``finish``/``fail``) or the step limit cut it, final
+  frame included: reward P(success) at the last step;
 - ``vrm-dense:RUN`` — that, plus per-step (per-segment) scores from the model's progress
   head: each step earns the change of P(on track) across its frames, so the step where the
   video departs from the instruction is the one penalised (the seed's hierarchical reward);

@@ -61,6 +61,9 @@ COMMANDS = (
             " IoU."),
     Command("reward", "score", "reward", "ScoreArgs", "run_score",
             "Score one execution video under an instruction: reward, P(success), where it flips."),
+    Command("reward", "harden", "agent", "HardenArgs", "run_harden",
+            "The cheater loop: PPO hacks the reward model, the failures it scored as successes "
+            "become negatives, the model is retrained; the hacking gap per round."),
     Command("agent", "ppo", "agent", "PPOArgs", "run_ppo",
             "Train the lab policy with PPO on an env, rewarded by ground truth or a video reward "
             "model."),

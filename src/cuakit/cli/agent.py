@@ -1,4 +1,5 @@
-"""`cuakit agent ppo | eval`: train the lab policy with PPO, evaluate a policy on held-out seeds."""
+"""`cuakit agent ppo | eval`, `cuakit reward harden`: train the lab policy with PPO, evaluate a
+policy on test seeds, and harden a reward model against the policies that hack it."""
 
 from __future__ import annotations
 
@@ -9,6 +10,7 @@ from typing import Annotated, Any
 import tyro
 from rich.table import Table
 
+from cuakit.agent.harden import HardenConfig, harden
 from cuakit.agent.policy import load_policy
 from cuakit.agent.ppo import PPOConfig, evaluate, train
 from cuakit.cli.common import PhaseBars, emit_json, out_console, phase_progress
@@ -62,6 +64,9 @@ class EvalArgs:
     episodes: int = 32
     judge: Path | None = None
     """reward run whose predicted success is reported beside the true one"""
+    termination: str = "auto"
+    """agent: episodes end at the policy's finish/fail or the step limit; env: on the env's
+    success; auto: agent when a judge scores the videos, env otherwise"""
     gifs: Path | None = None
     """folder for a few episodes as GIFs"""
     seed: int = 0
@@ -78,6 +83,9 @@ def run_eval(args: EvalArgs) -> None:
         seed=args.seed,
         record_episodes=4 if args.gifs else 0,
         steps=PPOConfig().num_envs * PPOConfig().num_steps,
+        termination=args.termination
+        if args.termination != "auto"
+        else ("agent" if args.judge is not None else "env"),
     )
     if policy is not None:
         config = replace(config, policy=policy.config)
@@ -87,3 +95,31 @@ def run_eval(args: EvalArgs) -> None:
         emit_json(result)
         return
     out_console.print(_eval_table(f"{args.policy} on {args.env}", result))
+
+
+@dataclass(frozen=True)
+class HardenArgs:
+    """The cheater loop: PPO against the reward model (agent-decided termination), the
+    failures it scored as successes added as negatives, the model retrained; per round."""
+
+    out: Path
+    """run folder (round_K/{ppo,harvest,reward}, metrics.json)"""
+    config: Annotated[HardenConfig, tyro.conf.OmitArgPrefixes]
+    json: bool = False
+    """print one JSON object on stdout"""
+
+
+def run_harden(args: HardenArgs) -> None:
+    with phase_progress() as progress:
+        metrics = harden(args.config, args.out, progress=PhaseBars(progress))
+    if args.json:
+        emit_json(metrics)
+        return
+    table = Table("round", "true success", "predicted", "hacking gap", "hacks added",
+                  title=f"cheater loop on {args.config.env} (test seeds)")  # fmt: skip
+    for row in metrics["rounds"]:
+        table.add_row(str(row["round"]), f"{row['success_rate']:.3f}",
+                      f"{row['predicted_success_rate']:.3f}", f"{row['hacking_gap']:+.3f}",
+                      f"{row['hacks_added']} / {row['harvested']}")  # fmt: skip
+    out_console.print(table)
+    out_console.print(f"run folder {args.out}")

@@ -61,8 +61,8 @@ def run_demo(args: DemoArgs) -> None:
         "ppo_gt_curves": args.out / "ppo_gt" / "curves.png",
         "ppo_vrm_curves": args.out / "ppo_vrm" / "curves.png",
         "vrm_curves": reward_run / "curves.png",
-        "reliability": reward_run / "reliability.png",
-        "confusion": reward_run / "confusion.png",
+        "reliability": reward_run / "reliability_test.png",
+        "confusion": reward_run / "confusion_test.png",
     }
     report = write_report(args.out, metrics, paths)
     (args.out / "metrics.json").write_text(json.dumps(metrics, indent=2, default=str))
@@ -79,7 +79,7 @@ def run_demo(args: DemoArgs) -> None:
         )
     out_console.print(table)
     out_console.print(
-        f"reward model: held-out accuracy {metrics['vrm']['success_accuracy']:.3f}, "
+        f"reward model: val accuracy {metrics['vrm']['success_accuracy']:.3f}, "
         f"pairs {metrics['vrm']['pair_accuracy']:.3f}; {metrics['wall_seconds']:.0f} s in all"
     )
     out_console.print(f"report: {report}")

@@ -96,9 +96,12 @@ class CollectArgs:
     episodes: int = 10
     """number of episodes"""
     seed: int = 0
-    """episode i uses seed + i"""
+    """episode i uses seed + i; seeds from 1000000000 up are the test split (reserved values)"""
     fps: int = 10
     """recording frame rate (5–15 is typical)"""
+    end_on_success: bool = False
+    """end an episode on the env's own success (gymnasium's ground-truth path) instead of at
+    the policy's finish/fail or the step limit (what every video-reward run sees)"""
     difficulty: int | None = None
     """task level (1 = easiest); default draws one per episode"""
     randomize: bool = False
@@ -138,6 +141,7 @@ def run_collect(args: CollectArgs) -> None:
             codec=args.codec,
             env_kwargs=kwargs,
             on_episode=update,
+            terminate_on_success=args.end_on_success,
         )
     result = {"out": str(args.out), **summary.as_dict()}
     if args.json:

@@ -12,6 +12,7 @@ from rich.table import Table
 
 from cuakit.cli.common import emit_json, out_console
 from cuakit.curate import NEGATIVE_KINDS, export_exevr, import_exevr
+from cuakit.curate.deceptive import DECEPTIVE_KINDS
 from cuakit.curate.labels import label_pairs, label_success, make_negatives
 from cuakit.episodes import EpisodeDataset
 from cuakit.errors import ConfigError
@@ -45,18 +46,19 @@ class LabelSuccessArgs:
     root: Annotated[Path, tyro.conf.Positional]
     """dataset folder"""
     negatives: str = ""
-    """comma-separated negative kinds to add: translate, truncate, continue, swap"""
+    """comma-separated negative kinds to add: translate, truncate, continue, swap, and the
+    recorded deceptive ones: hover, fake-success, wrong-target, partial"""
     seed: int = 0
     """seed of the negatives' random choices (the same seed gives the same negatives)"""
     json: bool = False
     """print one JSON object on stdout instead of a table"""
 
     def __post_init__(self) -> None:
-        unknown = [kind for kind in self.negative_kinds if kind not in NEGATIVE_KINDS]
+        unknown = [k for k in self.negative_kinds if k not in NEGATIVE_KINDS + DECEPTIVE_KINDS]
         if unknown:
             raise ConfigError(
                 f"--negatives {self.negatives!r}: unknown kind(s) {unknown}; use a "
-                f"comma-separated subset of {','.join(NEGATIVE_KINDS)}"
+                f"comma-separated subset of {','.join(NEGATIVE_KINDS + DECEPTIVE_KINDS)}"
             )
 
     @property

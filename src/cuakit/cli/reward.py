@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import json
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 import tyro
 from rich.table import Table
@@ -14,20 +13,21 @@ from cuakit.cli.common import PhaseBars, emit_json, out_console, phase_progress
 from cuakit.episodes import read_frames, video_fps
 from cuakit.errors import RewardInputError
 from cuakit.reward.evaluate import plot_confusion, plot_reliability
-from cuakit.reward.scoring import Scorer, run_config
+from cuakit.reward.run_eval import evaluate_run
+from cuakit.reward.scoring import Scorer
 from cuakit.reward.trainer import RewardConfig, RewardTrainer
 
 
-def _summary_table(title: str, test: dict[str, Any]) -> Table:
+def _summary_table(title: str, result: dict[str, Any]) -> Table:
     table = Table("metric", "value", title=title)
     for key in ("accuracy", "precision", "recall", "f1", "auroc", "ece", "n"):
-        value = test["success"][key]
+        value = result["success"][key]
         table.add_row(f"success {key}", f"{value:.3f}" if isinstance(value, float) else str(value))
-    table.add_row("pair accuracy", f"{test['pair_accuracy']:.3f} ({test['pairs']} pairs)")
-    for criterion, row in test.get("pairs_per_criterion", {}).items():
+    table.add_row("pair accuracy", f"{result['pair_accuracy']:.3f} ({result['pairs']} pairs)")
+    for criterion, row in result.get("pairs_per_criterion", {}).items():
         table.add_row(f"  {criterion} pairs", f"{row['accuracy']:.3f} ({row['n']} pairs)")
     table.add_row(
-        "first-deviation IoU", f"{test['deviation_iou']:.3f} ({test['deviation_examples']})"
+        "first-deviation IoU", f"{result['deviation_iou']:.3f} ({result['deviation_examples']})"
     )
     return table
 
@@ -39,7 +39,8 @@ class TrainArgs:
     data: Path
     """episode dataset (labelled with `cuakit label success` / `cuakit label pairs`)"""
     out: Path
-    """run folder (config.json, metrics.json, curves.png, model/, checkpoint/); resumes"""
+    """run folder (config.json, metrics.json with the val evaluation, curves.png, model/,
+    checkpoint/); resumes"""
     config: Annotated[RewardConfig, tyro.conf.OmitArgPrefixes] = field(default_factory=RewardConfig)
     json: bool = False
     """print one JSON object on stdout"""
@@ -49,70 +50,70 @@ def run_train(args: TrainArgs) -> None:
     with phase_progress() as progress:
         trainer = RewardTrainer(args.data, args.config, args.out, progress=PhaseBars(progress))
         metrics = trainer.train()
-    test = metrics["test"]
+    val = metrics["val"]
     plot_reliability(
-        [e.label for e in trainer.test_examples], _probs(trainer), args.out / "reliability.png"
+        [e.label for e in trainer.eval_examples], _probs(trainer), args.out / "reliability.png"
     )
-    plot_confusion(test["success"]["confusion"], args.out / "confusion.png")
+    plot_confusion(val["success"]["confusion"], args.out / "confusion.png")
     if args.json:
         emit_json({k: v for k, v in metrics.items() if k != "history"})
         return
     out_console.print(
-        _summary_table(f"held-out ({args.config.split}) after {metrics['steps']} steps", test)
+        _summary_table(f"val split ({args.config.split}) after {metrics['steps']} steps", val)
     )
+    out_console.print(f"episodes per split: {_counts(metrics['splits'])}")
     out_console.print(f"trained in {metrics['train_seconds']:.0f} s; run folder {args.out}")
 
 
+def _counts(counts: dict[str, int]) -> str:
+    return ", ".join(f"{n} {name}" for name, n in counts.items())
+
+
 def _probs(trainer: RewardTrainer) -> list[float]:
-    _, probs, _ = trainer.score([e.episode for e in trainer.test_examples],
-                                [e.instruction for e in trainer.test_examples])  # fmt: skip
+    _, probs, _ = trainer.score([e.episode for e in trainer.eval_examples],
+                                [e.instruction for e in trainer.eval_examples])  # fmt: skip
     return [float(p) for p in probs]
 
 
 @dataclass(frozen=True)
 class EvalArgs:
-    """Evaluate a trained reward model: accuracy, precision, recall, F1, pairs, AUROC, ECE, IoU."""
+    """Evaluate a trained reward model on DATA's val or test split: accuracy, precision, recall,
+    F1, pairs, AUROC, ECE, IoU (RUN/eval_SPLIT.json, reliability_SPLIT.png, confusion_SPLIT.png)."""
 
     checkpoint: Path
     """run folder written by `cuakit reward train`"""
     data: Path
     """episode dataset to evaluate on"""
-    split: str = "auto"
-    """auto (the run's held-out part when DATA is its training set, else all) | test | all"""
+    split: Literal["val", "test"] = "val"
+    """val | test: DATA's episodes on that split (under the run's --split). Test is read only
+    to report a finished model: each read is logged to RUN/test_reads.jsonl"""
     json: bool = False
     """print one JSON object on stdout"""
 
 
 def run_eval(args: EvalArgs) -> None:
-    saved = run_config(args.checkpoint)
-    config = replace(RewardConfig(**saved), epochs=0)
     with phase_progress() as progress:
-        trainer = RewardTrainer(args.data, config, args.checkpoint, progress=PhaseBars(progress))
-    trainer.model = Scorer.from_run(args.checkpoint).model
-    trained_on = json.loads((args.checkpoint / "metrics.json").read_text()).get("data") if (
-        args.checkpoint / "metrics.json").exists() else None  # fmt: skip
-    held_out = args.split == "test" or (
-        args.split == "auto" and trained_on is not None
-        and Path(trained_on).resolve() == Path(args.data).resolve()
-    )  # fmt: skip
-    examples = trainer.test_examples if held_out else trainer.train_examples + trainer.test_examples
-    pairs = trainer.test_pairs if held_out else trainer.train_pairs + trainer.test_pairs
-    result = trainer.evaluate(examples, pairs)
-    result["evaluated_on"] = "held-out split" if held_out else "all examples"
-    (args.checkpoint / "eval.json").write_text(json.dumps(result, indent=2, default=float))
-    _, probs, _ = trainer.score([e.episode for e in examples], [e.instruction for e in examples])
-    plot_reliability([e.label for e in examples], probs, args.checkpoint / "reliability.png")
-    plot_confusion(result["success"]["confusion"], args.checkpoint / "confusion.png")
+        result = evaluate_run(args.data, args.checkpoint, args.split, PhaseBars(progress))
+    run, split = args.checkpoint, args.split
     if args.json:
         emit_json(result)
         return
-    out_console.print(
-        _summary_table(f"{args.checkpoint} on {args.data} ({result['evaluated_on']})", result)
-    )
+    out_console.print(_summary_table(f"{run} on {args.data}: {split} split", result))
+    out_console.print(f"episodes per split: {_counts(result['splits'])}")
     families = Table("family", "n", "accuracy", "recall", title="per family")
     for family, row in result["per_family"].items():
         families.add_row(family, str(row["n"]), f"{row['accuracy']:.3f}", f"{row['recall']:.3f}")
     out_console.print(families)
+    sources = Table("label source", "n", "accuracy", title="per label source")
+    for source, row in result["per_source"].items():
+        sources.add_row(source, str(row["n"]), f"{row['accuracy']:.3f}")
+    out_console.print(sources)
+    if result.get("deception"):
+        deceit = Table("negative kind", "pairs", "below its genuine success",
+                       title="made-up videos against the success they were made from")  # fmt: skip
+        for kind, row in sorted(result["deception"].items()):
+            deceit.add_row(kind, str(row["n"]), f"{row['below_genuine']:.3f}")
+        out_console.print(deceit)
 
 
 @dataclass(frozen=True)

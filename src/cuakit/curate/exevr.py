@@ -17,10 +17,17 @@ Each item (the human turn's newlines shown as line breaks):
 ```
 Video paths are relative to the JSON file's folder. Importing reads the instruction after
 ``Instruction:`` and the answer from ``\box{…}`` (``\boxed{…}`` too).
+
+Imported episodes have no seed, so they split by their instruction (`cuakit.episodes.splits`:
+``split_of(None, instruction)``): every video of one task stays on one side, and the sides are
+filled in the usual shares. One video judged under several instructions (a recording and its
+translate / swap negatives share a file) is one recording: each copy after the first records
+the first as its source (``derived_from``) and goes to its side.
 """  # noqa: E501
 
 from __future__ import annotations
 
+import hashlib
 import json
 import os
 import re
@@ -200,7 +207,9 @@ def read_exevr(json_path: str | Path) -> list[Item]:
 
 
 def import_exevr(json_path: str | Path, out_dataset: str | Path, fps: int = 10) -> int:
-    """Write one episode per item (env id ``exevr``) plus its success row (source ``exevr``).
+    """Write one episode per item (env id ``exevr``, no seed) plus its success row (source
+    ``exevr``); an item whose video an earlier one already brought records that one as its
+    source (``derived_from``), so both split together.
 
     Items already imported into ``out_dataset`` (same id) are skipped; returns how many
     were imported.
@@ -210,21 +219,32 @@ def import_exevr(json_path: str | Path, out_dataset: str | Path, fps: int = 10) 
     written = 0
     with EpisodeWriter(root, fps=fps) as writer:
         dataset = EpisodeDataset(root)
-        done = {m.extra.get("exevr_id") for m in dataset.episodes if m.env_id == IMPORT_ENV_ID}
+        imported = [m for m in dataset.episodes if m.env_id == IMPORT_ENV_ID]
+        done = {m.extra.get("exevr_id") for m in imported}
+        first_of = {  # video digest → the first episode imported from that video
+            m.extra["video_digest"]: m.index
+            for m in imported
+            if "video_digest" in m.extra and "derived_from" not in m.extra
+        }
         for item in items:
             if item.id in done:
                 continue
             frames = read_frames(item.video)  # (N, H, W, 3) uint8
+            digest = hashlib.sha256(item.video.read_bytes()).hexdigest()[:16]
+            extra = {"exevr_id": item.id, "family": IMPORT_ENV_ID, "video_digest": digest}
+            if digest in first_of:
+                extra["derived_from"] = first_of[digest]
             writer.begin(
                 env_id=IMPORT_ENV_ID,
                 instruction=item.instruction,
                 task_id=f"{IMPORT_ENV_ID}:{item.id}",
                 policy=IMPORT_SOURCE,
-                extra={"exevr_id": item.id, "family": IMPORT_ENV_ID},
+                extra=extra,
             )
             for frame in frames:
                 writer.add_frame(frame)
-            writer.finish(success=item.label)
+            meta = writer.finish(success=item.label)
+            first_of.setdefault(digest, meta.index)
             written += 1
     dataset.refresh()
     labelled = {

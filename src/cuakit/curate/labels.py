@@ -15,11 +15,21 @@ Bradley–Terry convention ``−log σ(r_chosen − r_rejected)``.
 Negatives are labelled ``label=False`` with ``source="negative:<kind>"``:
 
 - ``translate`` — a successful video judged against the instruction of another episode of the
-  same family with other parameters ("Press Share" for a video that pressed Delete);
-- ``swap`` — a successful video judged against an instruction of another family;
+  same family with other parameters ("Press Share" for a video that pressed Delete), wrong
+  from the decisive step on;
+- ``swap`` — a successful video judged against the instruction of another task instance of
+  its family (other parameters, when both are known), wrong from the first frame; needs no
+  decisive step;
 - ``truncate`` — a new episode: the successful video cut just before its decisive step;
 - ``continue`` — a new episode: the successful run replayed in its env, then continued with
-  actions that undo the result (desksim ``editor-bold``: un-bold the line and save again).
+  actions that undo the result (desksim ``editor-bold``: un-bold the line and save again);
+- ``hover``, ``fake-success``, ``wrong-target``, ``partial`` — new episodes a reward-hacking
+  policy could record (`cuakit.curate.deceptive`).
+
+Negatives stay on their source's side of the split (`cuakit.episodes.splits`): new episodes
+record their source (``derived_from``) and go where it goes, and ``translate`` and ``swap``
+borrow only instructions of the same family on the same side — never another family's (under
+leave-one-family-out the held-out family's text would reach training) nor another side's.
 
 Every function is deterministic for a seed, never modifies an existing episode, and skips
 what an earlier run already added, so running it twice adds nothing the second time.
@@ -41,6 +51,7 @@ from cuakit.actions import Action
 from cuakit.envs.base import GUIEnv
 from cuakit.envs.record import write_step
 from cuakit.episodes import EpisodeDataset, EpisodeMeta, EpisodeWriter
+from cuakit.episodes.splits import episode_split, normalise_instruction
 from cuakit.errors import ConfigError
 
 ENV_SOURCE = "env"
@@ -55,7 +66,9 @@ def family_of(meta: EpisodeMeta) -> str:
 
 
 def is_derived(meta: EpisodeMeta) -> bool:
-    """True for episodes ``make_negatives`` wrote (truncated or continued copies)."""
+    """True for episodes derived from a recording (``extra["derived_from"]``): the truncated
+    or continued copies ``make_negatives`` writes, an ExeVR import of a video imported before.
+    A derived episode is on its source's side of the split."""
     return "derived_from" in meta.extra
 
 
@@ -241,10 +254,13 @@ def make_negatives(
     if isinstance(kinds, str):  # "translate,truncate" as typed on a command line
         kinds = kinds.split(",")
     kinds = list(dict.fromkeys(kind.strip() for kind in kinds if kind.strip()))
-    unknown = [kind for kind in kinds if kind not in NEGATIVE_KINDS]
+    from cuakit.curate.deceptive import DECEPTIVE_KINDS, make_deceptive  # builds on this module
+
+    unknown = [kind for kind in kinds if kind not in NEGATIVE_KINDS + DECEPTIVE_KINDS]
     if unknown:
         raise ConfigError(
-            f"unknown negative kind(s) {unknown}: use a subset of {', '.join(NEGATIVE_KINDS)}"
+            f"unknown negative kind(s) {unknown}: use a subset of "
+            f"{', '.join(NEGATIVE_KINDS + DECEPTIVE_KINDS)}"
         )
     dataset.refresh()
     sources = [m for m in dataset.episodes if m.success is True and not is_derived(m)]
@@ -258,6 +274,9 @@ def make_negatives(
             build = _truncate if kind == "truncate" else _continue
             added, skipped = _write_derived(dataset, sources, kind, build)
         counts[kind], counts[f"{kind}:skipped"] = added, skipped
+    deceptive = [kind for kind in kinds if kind in DECEPTIVE_KINDS]
+    if deceptive:
+        counts.update(make_deceptive(dataset, deceptive, seed=seed))
     return counts
 
 
@@ -269,24 +288,28 @@ def _rng(seed: int, index: int, kind: str) -> np.random.Generator:
 def _relabel(
     dataset: EpisodeDataset, sources: list[EpisodeMeta], seed: int, kind: str
 ) -> tuple[int, int]:
-    """translate / swap: success rows that judge a video against a borrowed instruction."""
+    """translate / swap: success rows that judge a video against a borrowed instruction, one
+    of an episode of the same family on the same side of the split."""
     source = f"negative:{kind}"
     done = _labelled(dataset, source)
-    recorded = [m for m in dataset.episodes if not is_derived(m)]
+    peers_of: dict[tuple[str, str], list[EpisodeMeta]] = defaultdict(list)
+    for m in dataset.episodes:
+        if not is_derived(m):
+            peers_of[(family_of(m), episode_split(dataset, m.index))].append(m)
     rows, skipped = [], 0
     for meta in sources:
         if meta.index in done:
             continue
+        params = meta.extra.get("params")
+        peers = peers_of[(family_of(meta), episode_split(dataset, meta.index))]
         if kind == "translate":
-            family, params = family_of(meta), meta.extra.get("params")
+            others = {m.instruction for m in peers if m.extra.get("params") != params}
+        else:  # another task instance: other parameters, where the source's are known
             others = {
-                m.instruction
-                for m in recorded
-                if family_of(m) == family and m.extra.get("params") != params
+                m.instruction for m in peers if params is None or m.extra.get("params") != params
             }
-        else:
-            others = {m.instruction for m in recorded if family_of(m) != family_of(meta)}
-        others.discard(meta.instruction)
+        own = normalise_instruction(meta.instruction)
+        others = {text for text in others if normalise_instruction(text) != own}
         step = 0
         if kind == "translate":
             step = decisive_step(dataset.steps(meta.index).to_pylist())
@@ -383,16 +406,7 @@ def _truncate(
     for frame in dataset.frames(meta.index, list(range(cut + 1))):  # (cut + 1, H, W, 3)
         writer.add_frame(frame)
     for row in before:
-        cursor = (row["cursor_x"], row["cursor_y"])
-        writer.add_step(
-            Action.from_dict(json.loads(row["action"])),
-            reward=row["reward"],
-            terminated=row["terminated"],
-            truncated=row["truncated"],
-            info=json.loads(row["info"] or "{}"),
-            cursor=None if any(math.isnan(c) for c in cursor) else cursor,
-            frame_index=row["frame_index"],
-        )
+        writer.add_step_row(row)
     return writer.finish(success=False)
 
 

@@ -61,13 +61,16 @@ def has_expert(env_id: str) -> bool:
     return True
 
 
-def make(env_id: str, **kwargs: Any) -> GUIEnv:
-    """Build a cuakit env by id (no gymnasium wrappers: the env itself, typed)."""
+def make(env_id: str, terminate_on_success: bool = True, **kwargs: Any) -> GUIEnv:
+    """Build a cuakit env by id (no gymnasium wrappers: the env itself, typed).
+    ``terminate_on_success=False``: episodes end at the agent's ``finish``/``fail`` or the
+    step limit, never on the env's own success (see ``GUIEnv``)."""
     if env_id not in ENV_IDS:
         raise ValueError(f"unknown env id {env_id!r}; see `cuakit envs` for the ids")
     spec = gym.spec(env_id)
     env = gym.make(spec, disable_env_checker=True, **kwargs).unwrapped
     assert isinstance(env, GUIEnv)
+    env.terminate_on_success = terminate_on_success
     return env
 
 

@@ -4,6 +4,14 @@ Observation ``{"screenshot": uint8 H×W×3, "instruction": str}``; action an ``A
 normalised coordinates; ``info`` carries the ground truth the backend knows: ``success``,
 ``progress`` (0–1), ``elements`` (role, text, bbox, state) and ``cursor``.
 
+Termination: with ``terminate_on_success`` (the default, gymnasium's ground-truth path) an
+episode ends the moment the task succeeds or ends by itself (``Outcome.done``), with reward 1
+on success. With it False (``envs.make(id, terminate_on_success=False)``: every video-reward
+run) the episode ends only when the agent emits ``finish`` or ``fail``, or at ``max_steps``;
+the reward is the task's success at that last step and 0 before (as a video judge scores the
+video then), so a video's length and its last frame say nothing the agent did not choose.
+``info["task_done"]`` still tells scripted experts and metrics that the task ended by itself.
+
 A backend implements five hooks: ``_start_task`` (build the task for a seed), ``_execute``
 (carry out an action), ``_screenshot``, ``_outcome`` (success from the backend's state, never
 from pixels) and ``_elements``. While a recorder is attached (``attach_recorder``), ``_execute``
@@ -109,6 +117,7 @@ class GUIEnv(gym.Env[dict[str, Any], Action]):
             }
         )
         self.action_space = ActionSpace()
+        self.terminate_on_success = True
         self.frame_sink: FrameSink | None = None
         self.fps = 10
         self.instruction = ""
@@ -190,6 +199,7 @@ class GUIEnv(gym.Env[dict[str, Any], Action]):
     ) -> tuple[dict[str, Any], dict[str, Any]]:
         super().reset(seed=seed)
         self.steps = 0
+        self.reset_seed = seed  # a backend that builds its task from the seed reads its split
         self.instruction = self._start_task(self.np_random, dict(options or {}))
         return self._observation(), self._info(self._outcome(), {})
 
@@ -212,10 +222,16 @@ class GUIEnv(gym.Env[dict[str, Any], Action]):
             if action.type is not ActionType.FINISH:
                 extra = self._execute(action)
             outcome = self._outcome()
-        terminated = outcome.success or outcome.done or action.is_terminal
-        truncated = not terminated and self.steps >= self.max_steps
-        reward = 1.0 if outcome.success else 0.0
-        return self._observation(), reward, terminated, truncated, self._info(outcome, extra)
+        if self.terminate_on_success:
+            terminated = outcome.success or outcome.done or action.is_terminal
+            truncated = not terminated and self.steps >= self.max_steps
+            reward = 1.0 if outcome.success else 0.0
+        else:  # the agent says when it is done; the env's success and end go unannounced
+            terminated = action.is_terminal
+            truncated = not terminated and self.steps >= self.max_steps
+            reward = float(outcome.success) if terminated or truncated else 0.0
+        info = self._info(outcome, extra) | {"task_done": outcome.done}
+        return self._observation(), reward, terminated, truncated, info
 
     def crash_step(
         self, error: Exception, steps_before: int, frame: np.ndarray, family: str

@@ -48,8 +48,12 @@ def collect(
     codec: str = "lossless",
     env_kwargs: dict[str, Any] | None = None,
     on_episode: Callable[[CollectSummary], None] | None = None,
+    terminate_on_success: bool = False,
 ) -> CollectSummary:
-    """Episode ``i`` runs env ``ids[i % len(ids)]`` with seed ``seed + i``.
+    """Episode ``i`` runs env ``ids[i % len(ids)]`` with seed ``seed + i``. An episode ends
+    when the policy says ``finish`` or ``fail`` or at the step limit, as in every video-reward
+    run, so a video's length and last frame are the policy's; ``terminate_on_success`` ends it
+    on the env's own success instead (gymnasium's ground-truth path).
 
     An episode that raises a cuakit error (a crashed backend, a malformed action) is
     discarded and counted in ``errors``; collection goes on.
@@ -59,7 +63,10 @@ def collect(
     writer = EpisodeWriter(out, fps=fps, codec=codec, process=True)  # recording-bound
     recorders = {
         env_id: RecordEpisode(
-            envs.make(env_id, **(env_kwargs or {})), writer, policy=policy_spec, wait=False
+            envs.make(env_id, terminate_on_success, **(env_kwargs or {})),
+            writer,
+            policy=policy_spec,
+            wait=False,
         )
         for env_id in env_ids
     }

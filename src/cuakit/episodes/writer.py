@@ -275,6 +275,19 @@ class EpisodeWriter:
             }
         )
 
+    def add_step_row(self, row: dict[str, Any]) -> None:
+        """Record a step copied from another episode's step table (``dataset.steps``)."""
+        cursor = (row["cursor_x"], row["cursor_y"])
+        self.add_step(
+            Action.from_dict(json.loads(row["action"])),
+            reward=row["reward"],
+            terminated=row["terminated"],
+            truncated=row["truncated"],
+            info=json.loads(row["info"] or "{}"),
+            cursor=None if any(math.isnan(c) for c in cursor) else cursor,
+            frame_index=row["frame_index"],
+        )
+
     def finish(
         self, success: bool | None = None, extra: dict[str, Any] | None = None, wait: bool = True
     ) -> EpisodeMeta | None:

@@ -11,15 +11,15 @@
   including negatives whose instruction differs from the episode's own — with the frame
   where the video departs from the instruction when known.
 - ``pair_examples``: preference pairs, ``chosen`` preferred (the Bradley–Terry convention).
-- ``split_episodes``: held-out seeds, or a held-out family (leave-one-family-out).
+- ``split_episodes``: the ``train`` / ``val`` / ``test`` episodes (`cuakit.episodes.splits`,
+  or a held-out family as test: leave-one-family-out), no instruction string on two sides.
 """
 
 from __future__ import annotations
 
-import json
 import multiprocessing
 import zlib
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -27,13 +27,13 @@ import numpy as np
 import torch
 
 from cuakit.episodes import EpisodeDataset, read_frames
+from cuakit.episodes.splits import SPLITS, Split, episode_split, normalise_instruction
 from cuakit.errors import ConfigError, LabelError
-from cuakit.video.clips import event_indices, resize, uniform_indices
-from cuakit.video.pointer import press_frames
+from cuakit.video.clips import resize, uniform_indices
 from cuakit.video.words import ClipWords, clip_words
 
 CACHE_DIR = ".cache"
-WORDS_VERSION = 8
+WORDS_VERSION = 9
 """bumped whenever `cuakit.video.words` reads differently, so stale word caches are rebuilt"""
 
 
@@ -75,24 +75,14 @@ class _ClipJob:
     height: int
     width: int
     words: bool
-    presses: bool
-    places: bool
-
-
-def clip_indices(frames: np.ndarray, t: int, presses: bool) -> np.ndarray:
-    """The ``t`` frames of a recording ``uint8 (N, H, W, 3)`` a model sees: uniform, or with
-    ``presses`` uniform with the recording's latest presses swapped in (`event_indices`)."""
-    if not presses:
-        return uniform_indices(len(frames), t)
-    return event_indices(len(frames), t, press_frames(frames))
 
 
 def _read_clip(job: _ClipJob) -> tuple[int, np.ndarray, np.ndarray, ClipWords | None]:
     """(episode, uint8 (T, 3, H, W) resized clip, frame indices, screen words or None)."""
     every = read_frames(job.video, size=job.size)  # (N, H, W, 3) at the recording's size
-    picks = clip_indices(every, job.frames, job.presses)
+    picks = uniform_indices(len(every), job.frames)
     small = resize(every[picks], job.height, job.width)
-    words = clip_words(every, sampled=picks, pressed_places=job.places) if job.words else None
+    words = clip_words(every, sampled=picks) if job.words else None
     return job.index, np.ascontiguousarray(small.transpose(0, 3, 1, 2)), picks, words
 
 
@@ -111,10 +101,10 @@ def _read_clips(jobs: list[_ClipJob], workers: int) -> Iterator[tuple]:
 
 
 class ClipBank:
-    """Uniformly sampled, resized clips of every episode: ``clips[e]`` is uint8 (T, 3, H, W);
-    with ``words``, ``words(e)`` are the screen words of the same frames (with ``places``, the
-    places pressed on no word too: `clip_words`' ``pressed_places``). Episodes not in the
-    cache are read by ``workers`` processes (1: in this one)."""
+    """Uniformly sampled, resized clips of every episode (or of ``episodes``: a trainer's
+    splits, so a split it must not read is never decoded): ``clips[e]`` is uint8
+    (T, 3, H, W); with ``words``, ``words(e)`` are the screen words of the same frames.
+    Episodes not in the cache are read by ``workers`` processes (1: in this one)."""
 
     def __init__(
         self,
@@ -125,26 +115,22 @@ class ClipBank:
         progress: Callable[[int, int], None] | None = None,
         words: bool = False,
         workers: int = 1,
-        presses: bool = False,
-        places: bool = False,
+        episodes: Iterable[int] | None = None,
     ) -> None:
         self.dataset, self.frames, self.height, self.width = dataset, frames, height, width
+        wanted = set(dataset.indices if episodes is None else episodes)
         # what the picked frames depend on, in every cache name (`ResultCache`'s too)
-        self.tag = f"T{frames}-press" if presses else f"T{frames}"
-        # what the screen words depend on, in the names of caches built from them
-        self.words_tag = f"{self.tag}-places" if places else self.tag
+        self.tag = f"T{frames}"
         self.path = dataset.root / CACHE_DIR / f"clips-{self.tag}-{height}x{width}.npz"
-        self.words_path = dataset.root / CACHE_DIR / f"words-{self.words_tag}-v{WORDS_VERSION}.npz"
+        self.words_path = dataset.root / CACHE_DIR / f"words-{self.tag}-v{WORDS_VERSION}.npz"
         cached = self._load()
         read = self._load_words() if words else {}
-        todo = [i for i in dataset.indices if i not in cached or (words and i not in read)]
+        todo = [i for i in sorted(wanted) if i not in cached or (words and i not in read)]
         jobs = []
         for index in todo:
             meta = dataset.meta(index)
             video, size = dataset.root / meta.video, (meta.height, meta.width)
-            jobs.append(_ClipJob(
-                index, video, meta.num_frames, size, frames, height, width, words, presses, places
-            ))  # fmt: skip
+            jobs.append(_ClipJob(index, video, meta.num_frames, size, frames, height, width, words))
         new_clips = any(i not in cached for i in todo)
         for done, (index, clip, picks, clip_read) in enumerate(_read_clips(jobs, workers)):
             cached[index] = (clip, picks)
@@ -156,9 +142,10 @@ class ClipBank:
             self._save(cached)
         if todo and words:
             self._save_words(read)
-        self._clips = {i: torch.from_numpy(c[0]) for i, c in cached.items()}
-        self._indices = {i: c[1] for i, c in cached.items()}
-        self._words = read
+        # the caches keep every episode read so far; this bank holds only the wanted ones
+        self._clips = {i: torch.from_numpy(c[0]) for i, c in cached.items() if i in wanted}
+        self._indices = {i: c[1] for i, c in cached.items() if i in wanted}
+        self._words = {i: w for i, w in read.items() if i in wanted}
 
     def _load(self) -> dict[int, tuple[np.ndarray, np.ndarray]]:
         if not self.path.exists():
@@ -359,37 +346,102 @@ def pair_examples(dataset: EpisodeDataset, include_flipped: bool = True) -> list
     return pairs
 
 
-def _seed_bucket(seed: int | None) -> float:
-    """A fixed pseudo-random number in [0, 1) per seed: held-out seeds are a stable set."""
-    return (zlib.crc32(json.dumps(seed).encode()) % 10_000) / 10_000
+@dataclass(frozen=True)
+class Splits:
+    """A dataset's episodes on each split (`cuakit.episodes.splits`), after the episodes that
+    would carry an instruction string across sides were left out (``dropped``)."""
+
+    train: frozenset[int]
+    val: frozenset[int]
+    test: frozenset[int]
+    dropped: dict[str, int]
+    """episodes on no side, per the side they left (`split_episodes`)"""
+    instructions: dict[str, frozenset[str]]
+    """each side's normalised instructions (its episodes' own, after the drops)"""
+
+    def __getitem__(self, split: Split) -> frozenset[int]:
+        if split not in SPLITS:
+            raise ConfigError(f"split {split!r}: use one of {', '.join(SPLITS)}")
+        return getattr(self, split)
+
+    def examples(
+        self, examples: list[SuccessExample], split: Split
+    ) -> tuple[list[SuccessExample], int]:
+        """(the examples on ``split``'s episodes whose instruction occurs on no other side, how
+        many were left out): a judgement under an instruction borrowed across sides (a
+        negative made before negatives kept to their side) would carry it over."""
+        elsewhere = frozenset().union(*(self.instructions[s] for s in SPLITS if s != split))
+        mine = [e for e in examples if e.episode in self[split]]
+        kept = [e for e in mine if normalise_instruction(e.instruction) not in elsewhere]
+        return kept, len(mine) - len(kept)
+
+    def counts(self) -> dict[str, int]:
+        """Episodes per split, and those dropped from each (``dropped:train`` …)."""
+        return {s: len(self[s]) for s in SPLITS} | {
+            f"dropped:{s}": n for s, n in self.dropped.items()
+        }
 
 
-def split_episodes(
-    dataset: EpisodeDataset, how: str = "seeds", holdout: float = 0.2
-) -> tuple[set[int], set[int]]:
-    """(train, test) episode indices. ``seeds``: a fraction of seeds held out (derived negative
-    episodes share their source's seed, so they fall on the same side); ``family:NAME``: every
-    episode of that family held out (leave-one-family-out)."""
-    train, test = set(), set()
-    if how == "seeds":
-        if not 0 < holdout < 1:
-            raise ConfigError(f"holdout={holdout}: use a fraction in (0, 1), e.g. 0.2")
-        for meta in dataset.episodes:
-            (test if _seed_bucket(meta.seed) < holdout else train).add(meta.index)
-    elif how.startswith("family:"):
-        family = how.removeprefix("family:")
-        families = {family_of(dataset, m.index) for m in dataset.episodes}
-        if family not in families:
+def split_episodes(dataset: EpisodeDataset, how: str = "seeds") -> Splits:
+    """The dataset's ``train`` / ``val`` / ``test`` episodes.
+
+    ``seeds``: `cuakit.episodes.splits.episode_split` — test is the reserved seed range
+    (seedless imports: an instruction hash), val an instruction hash; a derived episode goes
+    where its source goes. ``family:NAME`` (leave-one-family-out): every episode of that
+    family is ``test``; the other families' train and val episodes are train and val (their
+    own test episodes are dropped, so the held-out family is the whole test side).
+
+    No instruction string is shared across sides: a train or val recording whose normalised
+    instruction also occurs on the test side (MiniWoB's task text cannot be reserved; a
+    seedless import may hash to test) is dropped, and so is a train one whose instruction
+    occurs on val; a derived video whose own instruction belongs to another side is dropped
+    too. All are counted in ``dropped`` (with ``family:NAME``, so are the other families'
+    test episodes), never left out silently. A side may be empty (a dataset recorded on test
+    seeds only has just ``test``): the reader checks the sides it needs.
+    """
+    families = {family_of(dataset, m.index) for m in dataset.episodes}
+    held_out = None
+    if how.startswith("family:"):
+        held_out = how.removeprefix("family:")
+        if held_out not in families:
             raise ConfigError(f"split {how!r}: no such family; the dataset has {sorted(families)}")
-        for meta in dataset.episodes:
-            (test if family_of(dataset, meta.index) == family else train).add(meta.index)
-    else:
+    elif how != "seeds":
         raise ConfigError(f"split {how!r}: use 'seeds' or 'family:NAME'")
-    if not train or not test:
-        raise ConfigError(
-            f"split {how!r} leaves an empty side: {len(train)} train, {len(test)} test"
-        )
-    return train, test
+    sides: dict[str, set[int]] = {s: set() for s in SPLITS}
+    dropped = {"train": 0, "val": 0, "test": 0}
+    for meta in dataset.episodes:
+        side = episode_split(dataset, meta.index)
+        if held_out is not None:
+            if family_of(dataset, meta.index) == held_out:
+                side = "test"
+            elif side == "test":
+                dropped["test"] += 1
+                continue
+        sides[side].add(meta.index)
+    own = {m.index: normalise_instruction(m.instruction) for m in dataset.episodes}
+    recorded = {m.index for m in dataset.episodes if "derived_from" not in m.extra}
+
+    def texts(side: Split, among: set[int]) -> set[str]:
+        return {own[i] for i in sides[side] if i in among}
+
+    # a recording's instruction stays on the latest side that has it: test, then val
+    for side, later in (("val", ("test",)), ("train", ("val", "test"))):
+        taken = set().union(*(texts(s, recorded) for s in later))
+        leaks = {i for i in sides[side] if i in recorded and own[i] in taken}
+        sides[side] -= leaks
+        dropped[side] += len(leaks)
+    # a derived video under another side's instruction (an import judged under a borrowed one)
+    instructions = {s: texts(s, recorded) for s in SPLITS}
+    for side in SPLITS:
+        elsewhere = set().union(*(instructions[s] for s in SPLITS if s != side))
+        leaks = {i for i in sides[side] if own[i] in elsewhere}
+        sides[side] -= leaks
+        dropped[side] += len(leaks)
+    return Splits(
+        **{s: frozenset(sides[s]) for s in SPLITS},
+        dropped=dropped,
+        instructions={s: frozenset(texts(s, sides[s])) for s in SPLITS},
+    )
 
 
 def on_track_targets(

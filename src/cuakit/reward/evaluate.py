@@ -93,6 +93,28 @@ def per_family(
     }
 
 
+def deception_ranking(
+    sources: Sequence[str],
+    episodes: Sequence[int],
+    derived_from: Sequence[int | None],
+    labels: Sequence[bool],
+    probs: Sequence[float],
+) -> dict[str, dict[str, float]]:
+    """Per kind of derived negative (label source ``negative:KIND``): how many of its videos
+    have their genuine success (the recording they were made from: the same task instance)
+    among these examples, and the share of those scored below it — a deceptive video that
+    looks done should still lose to the real thing. Range [0, 1]; kinds with no such pair
+    are left out."""
+    genuine = {episode: p for episode, source, label, p
+               in zip(episodes, sources, labels, probs, strict=True)
+               if label and not source.startswith("negative:")}  # fmt: skip
+    below: dict[str, list[bool]] = defaultdict(list)
+    for source, origin, p in zip(sources, derived_from, probs, strict=True):
+        if source.startswith("negative:") and origin in genuine:
+            below[source.removeprefix("negative:")].append(p < genuine[origin])
+    return {kind: {"n": len(v), "below_genuine": float(np.mean(v))} for kind, v in below.items()}
+
+
 def plot_reliability(
     labels: Sequence[bool], probs: Sequence[float], out: Path, bins: int = 10
 ) -> None:

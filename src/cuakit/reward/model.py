@@ -16,10 +16,10 @@ per-frame features ``(B, T, D)`` that the shared heads read:
   as native-resolution crops (`cuakit.video.words`, passed in as a `WordBatch`), are embedded by
   one small CNN and join the sequence — screen words at their place and frame, each carrying
   its look (colours, stroke weight, the state drawn beside it: a ticked box, a toggle, a
-  highlight), whether the pointer pressed on it, and its best exact-match scores against the
-  instruction's words (a crop cosine and a strict block-by-block one that tells near-duplicates
-  apart), each instruction word carrying whether it is visible anywhere, on the final frame, in
-  text that appeared, on what the pointer pressed and on what it pressed last. Each instruction
+  highlight), whether the pointer rests on it at the end, and its best exact-match scores
+  against the instruction's words (a crop cosine and a strict block-by-block one that tells
+  near-duplicates apart), each instruction word carrying whether it is visible anywhere, on the
+  final frame and in text that appeared. Each instruction
   word then says how clearly the video leaves it undone, and the soft maximum over the words
   is subtracted from the success logit and the reward (`FrameTemporalBackbone.shortfall`): one
   unmet requirement fails the task (``skip_function_words`` leaves "the", "from" … out of it).
@@ -41,7 +41,7 @@ Frames are float ``(B, T, 3, H, W)`` in [0, 1]; the instruction is its ``(B, tex
 embedding (`cuakit.reward.text.InstructionEncoder`). Checkpoints are a folder holding
 ``model.safetensors`` and ``config.json``::
 
-    {"format": "cuakit-reward-model", "format_version": 16, "backbone": "...", "config": {...}}
+    {"format": "cuakit-reward-model", "format_version": 17, "backbone": "...", "config": {...}}
 """
 
 from __future__ import annotations
@@ -79,15 +79,16 @@ from cuakit.video.words import (
 
 BACKBONES = ("frame-temporal", "timesformer", "cnn3d")
 FORMAT_NAME = "cuakit-reward-model"
-FORMAT_VERSION = 16  # 2: frame-temporal reads screen words; 3: their look; 4: the pointer;
+FORMAT_VERSION = 17  # 2: frame-temporal reads screen words; 3: their look; 4: the pointer;
 # 5: strict match scores; 6: per-word unmet head, the last press; 7: rotary screen positions;
 # 8: the video's length; 9: the patch stem; 10: the instruction on display is no evidence;
 # 11: instruction words' meaning; 12: function words are no requirement; 13: pressed places;
 # 14: a pressed place inside an outline (a fifth pointer flag), underlines erased, two faces;
-# 15: only slot words are requirements (slots_only); 16: words matched in bold faces too
-MATCH_KINDS = 5
-"""where an instruction word is looked for: anywhere, final frame, new text, pressed on, pressed
-last"""
+# 15: only slot words are requirements (slots_only); 16: words matched in bold faces too;
+# 17: no button state (the recorder draws none): no pressed/last-press matches, pressed places
+# or press flags, one pointer flag
+MATCH_KINDS = 3
+"""where an instruction word is looked for: anywhere, final frame, new text"""
 CONFIG_FILE = "config.json"
 WEIGHTS_FILE = "model.safetensors"
 
@@ -152,12 +153,6 @@ class RewardModelConfig:
     Off by default: leave-one-family-out it lifts settings-toggle (0.777 -> 0.882) and
     autocomplete (0.788 -> 0.852) but lowers six other families (mean over ten folds 0.866
     against 0.883), and held-out seeds scored 0.973 (pairs 0.950) against 0.980 (0.959)"""
-    press_frames: bool = False
-    """the clips it reads keep the frames that show the latest presses in place of the nearest
-    uniform ones (`cuakit.reward.data.clip_indices`); a property of its input, not its layers"""
-    pressed_places: bool = False
-    """frame-temporal with words: its screen words include the places pressed on no word
-    (`cuakit.video.words.clip_words`' ``pressed_places``); a property of its input too"""
     skip_function_words: bool = False
     """frame-temporal with words: the instruction's function words ("the", "from", "and":
     `cuakit.video.words.FUNCTION_WORDS`) are read in context but never counted as a requirement
@@ -500,15 +495,11 @@ class FrameTemporalBackbone(nn.Module):
             screen_in.append(torch.cat([best, (best > exact).to(best.dtype)], 1))
             # Per instruction word, its best match: anywhere; on the final frame; in text
             # that appeared during the clip and stayed (what the agent's actions wrote:
-            # a typed value, a status line, a chosen option); on what the pointer pressed
-            # (the item a click chose, often gone from the final frame); on what the last
-            # press hit (a video cut before its OK still shows the options pressed).
+            # a typed value, a status line, a chosen option).
             new = torch.from_numpy(clip.frame > 0).to(device) & at_end
-            pressed = torch.from_numpy(clip.pointer[:, 1] > 0).to(device)
-            last = torch.from_numpy(clip.pointer[:, 3] > 0).to(device)
             zero = torch.zeros_like(scores)
             found = [scores] + [torch.where(kind[:, None, None], scores, zero)
-                                for kind in (at_end, new, pressed, last)]  # fmt: skip
+                                for kind in (at_end, new)]  # fmt: skip
             best_of = [f.max(0).values if s else scores.new_zeros(w, 2) for f in found]
             flags = [(b > exact).to(b.dtype) for b in best_of]
             instruction_in.append(torch.cat(best_of + flags, 1))  # (I, MATCH_FEATURES*KINDS)

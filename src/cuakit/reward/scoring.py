@@ -11,11 +11,10 @@ import numpy as np
 import torch
 
 from cuakit.errors import CheckpointError, RewardInputError
-from cuakit.reward.data import clip_indices
 from cuakit.reward.evaluate import flip_frame
 from cuakit.reward.model import VideoRewardModel, WordBatch
 from cuakit.reward.text import InstructionEncoder
-from cuakit.video.clips import resize
+from cuakit.video.clips import resize, uniform_indices
 from cuakit.video.words import ClipWords, clip_words
 
 
@@ -60,13 +59,9 @@ class Scorer:
             raise RewardInputError(
                 f"frames must be a non-empty (N, H, W, 3) array, got {frames.shape}"
             )
-        picks = clip_indices(frames, self.config.frames, self.config.press_frames)
+        picks = uniform_indices(len(frames), self.config.frames)
         small = resize(frames[picks], self.config.height, self.config.width)
-        words = (
-            clip_words(frames, sampled=picks, pressed_places=self.config.pressed_places)
-            if self.model.reads_words
-            else None
-        )
+        words = clip_words(frames, sampled=picks) if self.model.reads_words else None
         return torch.from_numpy(small).permute(0, 3, 1, 2).float().div_(255.0), picks, words
 
     @torch.no_grad()

@@ -8,8 +8,13 @@ Three losses on one forward pass per batch:
 - first deviation: per-frame BCE on the progress head read as "still on track", 1 before the
   frame where the video departs from the instruction and 0 from it on.
 
-A run folder holds ``config.json``, ``metrics.json`` (history + final held-out evaluation),
-``curves.png``, ``model/`` (safetensors) and ``checkpoint/`` (model + optimiser state to resume).
+Training reads the ``train`` split and evaluates on ``val`` (every design choice is made
+there); it never reads ``test``. A trainer built with ``eval_split="test"`` (``cuakit reward
+eval --split test``, no training) is the only reader of test, and logs each read.
+
+A run folder holds ``config.json``, ``metrics.json`` (history + final val evaluation),
+``curves.png``, ``model/`` (safetensors), ``checkpoint/`` (model + optimiser state to resume)
+and, once test has been read, ``test_reads.jsonl`` (one line per read).
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ import math
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -33,6 +39,7 @@ from safetensors.torch import load_file, save_file
 
 from cuakit.episodes import EpisodeDataset
 from cuakit.episodes.format import atomic_write_bytes
+from cuakit.episodes.splits import TEST_SEED_START, Split
 from cuakit.errors import CheckpointError, ConfigError
 from cuakit.reward import evaluate as ev
 from cuakit.reward.data import (
@@ -50,6 +57,9 @@ from cuakit.reward.model import BACKBONES, RewardModelConfig, VideoRewardModel, 
 from cuakit.reward.text import InstructionEncoder
 from cuakit.video.augment import augment
 from cuakit.video.words import REFERENCES_VERSION
+
+TEST_READS = "test_reads.jsonl"
+"""one JSON line per read of the test split, in the run folder"""
 
 
 @dataclass(frozen=True)
@@ -85,12 +95,6 @@ class RewardConfig:
     """frame-temporal with words: only slot words (quoted, with a digit, or capitalised
     mid-sentence) count as requirements left undone; other words are read in context only
     (autocomplete held out: 0.800 → 0.913; held-out seeds 0.981 → 0.986)"""
-    press_frames: bool = False
-    """clips keep the frames that show the latest presses in place of the nearest uniform ones
-    (a click shows for one frame, which uniform sampling often skips)"""
-    pressed_places: bool = False
-    """frame-temporal with words: a press on no word (an empty text field) still gives a
-    screen token, the crop around the pointer's hot spot, flagged as pressed"""
     epochs: int = 6
     """passes over the training success examples"""
     batch_size: int = 16
@@ -118,9 +122,8 @@ class RewardConfig:
     deviation_weight: float = 0.5
     """weight of the per-frame first-deviation loss"""
     split: str = "seeds"
-    """held-out 'seeds' or 'family:NAME' (leave-one-family-out)"""
-    holdout: float = 0.2
-    """fraction of seeds held out with split=seeds"""
+    """'seeds': train / val / test of `cuakit.episodes.splits` (test: the reserved seed
+    range) | 'family:NAME': that whole family is test (leave-one-family-out)"""
     sources: str = ""
     """train only on success labels from these sources (comma list, e.g. 'env,negative:swap');
     empty = all. Evaluation always uses every source."""
@@ -152,8 +155,7 @@ class RewardConfig:
             backbone=self.backbone, frames=self.frames, height=self.height, width=self.width,
             prune_spatial=self.prune, prune_temporal=self.prune, words=self.words,
             rotary=self.rotary, duration=self.duration, patch_stem=self.patch_stem,
-            press_frames=self.press_frames, word_meaning=self.word_meaning,
-            skip_function_words=self.skip_function_words, pressed_places=self.pressed_places,
+            word_meaning=self.word_meaning, skip_function_words=self.skip_function_words,
             slots_only=self.slots_only,
         )  # fmt: skip
 
@@ -191,36 +193,62 @@ class RewardTrainer:
         config: RewardConfig,
         out: str | Path,
         progress: Callable[[str, int, int], None] | None = None,
+        eval_split: Split = "val",
     ) -> None:
+        if eval_split not in ("val", "test"):
+            raise ConfigError(f"eval_split={eval_split!r}: use 'val' or 'test'")
+        if eval_split == "test" and config.epochs > 0:
+            raise ConfigError(
+                "test is read only to report, never while training: train (on train, judged "
+                "on val), then `cuakit reward eval --split test`"
+            )
         self.dataset = data if isinstance(data, EpisodeDataset) else EpisodeDataset(data)
         self.config, self.out, self.progress = config, Path(out), progress
+        self.eval_split: Split = eval_split
         torch.manual_seed(config.seed)
         self.rng = np.random.default_rng(config.seed)
-        # ---- data: examples, split, clips, instruction embeddings ----------------------
+        # ---- data: examples, splits, clips, instruction embeddings ---------------------
+        # Only the splits this trainer reads (train and val; test alone for a test report)
+        # are decoded, scored or embedded.
         examples, pairs = success_examples(self.dataset), pair_examples(self.dataset)
-        self.train_episodes, self.test_episodes = split_episodes(
-            self.dataset, config.split, config.holdout
+        self.splits = split_episodes(self.dataset, config.split)
+        reads: tuple[Split, ...] = ("train", eval_split) if config.epochs > 0 else (eval_split,)
+        self.dropped_examples: dict[str, int] = {}  # per split: borrowed another's instruction
+        self.train_examples: list[SuccessExample] = []
+        self.train_pairs: list[PairExample] = []
+        if "train" in reads:
+            train, self.dropped_examples["train"] = self.splits.examples(examples, "train")
+            wanted = {x.strip() for x in config.sources.split(",") if x.strip()}
+            self.train_examples = [e for e in train if not wanted or e.source in wanted]
+            self.train_pairs = self._pairs_on(pairs, "train")
+        self.eval_examples, self.dropped_examples[eval_split] = self.splits.examples(
+            examples, eval_split
         )
-        wanted = {x.strip() for x in config.sources.split(",") if x.strip()}
-        self.train_examples = [
-            e for e in examples
-            if e.episode in self.train_episodes and (not wanted or e.source in wanted)
-        ]  # fmt: skip
-        self.test_examples = [e for e in examples if e.episode in self.test_episodes]
-        self.train_pairs = [p for p in pairs if {p.chosen, p.rejected} <= self.train_episodes]
+        self.eval_pairs = self._pairs_on(pairs, eval_split)
+        for split, found in (("train", self.train_examples), (eval_split, self.eval_examples)):
+            if split in reads and not found:
+                raise ConfigError(
+                    f"{self.dataset.root} has no {split} examples under split "
+                    f"{config.split!r} (episodes per split: {self.splits.counts()}): record "
+                    "more task instances (val is a fifth of the instructions; test needs "
+                    f"seeds from {TEST_SEED_START})"
+                )
         positives = sum(e.label for e in self.train_examples)
         negatives = len(self.train_examples) - positives
         self.pos_weight = negatives / positives if config.balance and positives else 1.0
-        self.test_pairs = [p for p in pairs if {p.chosen, p.rejected} <= self.test_episodes]
+        self.episodes = sorted(frozenset().union(*(self.splits[s] for s in reads)))
         self.model = VideoRewardModel(config.model_config)
         self.bank = ClipBank(
             self.dataset, config.frames, config.height, config.width,
             progress=(lambda i, n: progress("decoding clips", i, n)) if progress else None,
-            words=self.model.reads_words, workers=config.workers, presses=config.press_frames,
-            places=config.pressed_places,
+            words=self.model.reads_words, workers=config.workers, episodes=self.episodes,
         )  # fmt: skip
         self.text = InstructionEncoder()
-        every = {e.instruction for e in examples} | {m.instruction for m in self.dataset.episodes}
+        examples = self.train_examples + self.eval_examples
+        pairs = self.train_pairs + self.eval_pairs
+        every = {e.instruction for e in examples} | {
+            self.dataset.meta(i).instruction for i in self.episodes
+        }
         self.embeddings = dict(zip(sorted(every), self.text.encode(sorted(every)), strict=True))
         # ---- optimiser, schedule --------------------------------------------------------
         self.optimizer = torch.optim.AdamW(
@@ -246,6 +274,9 @@ class RewardTrainer:
         self._scores: dict[tuple[int, str], np.ndarray] = {}
         self._prepare(examples, pairs)
 
+    def _pairs_on(self, pairs: list[PairExample], split: Split) -> list[PairExample]:
+        return [p for p in pairs if {p.chosen, p.rejected} <= self.splits[split]]
+
     # ---- clip features that do not change in training ---------------------------------
     def _prepare(self, examples: list[SuccessExample], pairs: list[PairExample]) -> None:
         c, mc = self.config, self.model.config
@@ -253,7 +284,7 @@ class RewardTrainer:
             name = (f"keep-{self.bank.tag}-{c.height}x{c.width}-p{mc.patch}-t{mc.prune_threshold}-"
                     f"r{mc.min_region}")  # fmt: skip
             masks = self._cached(
-                ResultCache(self.bank, name), {(e, "") for e in self.dataset.indices},
+                ResultCache(self.bank, name), {(e, "") for e in self.episodes},
                 lambda chunk: self.model.backbone.keep_mask(
                     self.bank.batch([e for e, _ in chunk])
                 ).numpy(),
@@ -265,7 +296,7 @@ class RewardTrainer:
             wanted = {(e.episode, e.instruction) for e in examples} | {
                 (i, self.dataset.meta(i).instruction) for p in pairs for i in (p.chosen, p.rejected)
             }
-            name = f"matches-{self.bank.words_tag}-v{WORDS_VERSION}-r{REFERENCES_VERSION}-w{limit}"
+            name = f"matches-{self.bank.tag}-v{WORDS_VERSION}-r{REFERENCES_VERSION}-w{limit}"
             self._scores = self._cached(
                 ResultCache(self.bank, name), wanted,
                 lambda chunk: WordBatch.build(
@@ -411,24 +442,25 @@ class RewardTrainer:
                     self.progress("training", self.step, self.total_steps)
             self.epoch += 1
             if self.step < self.total_steps and self.epoch < c.epochs:
-                # the last epoch's held-out point comes from the final evaluation below
+                # the last epoch's val point comes from the final evaluation below
                 self.history.log_eval(self.step, self.quick_eval())
             self.save_checkpoint()
         train_seconds = time.perf_counter() - start
         self.model.eval()
         self.model.save_pretrained(self.out / "model")
-        final = self.evaluate(self.test_examples, self.test_pairs)
-        last = {"eval/success_accuracy": final["success"]["accuracy"]}
+        final = self.evaluate_split()
+        last = {"val/success_accuracy": final["success"]["accuracy"]}
         if final["pairs"]:
-            last["eval/pair_accuracy"] = final["pair_accuracy"]
+            last["val/pair_accuracy"] = final["pair_accuracy"]
         self.history.log_eval(self.step, last)
         metrics = {
             "data": str(self.dataset.root),
             "train_seconds": train_seconds,
             "steps": self.step,
-            "split": c.split,
+            "split_by": c.split,
+            "splits": self.split_counts(),
             "train": {"examples": len(self.train_examples), "pairs": len(self.train_pairs)},
-            "test": final,
+            "val": final,
             "history": asdict(self.history),
         }
         (self.out / "metrics.json").write_text(json.dumps(metrics, indent=2, default=float))
@@ -469,13 +501,14 @@ class RewardTrainer:
         return (torch.cat(rewards).numpy(), torch.cat(probs).numpy(), torch.cat(tracks).numpy())
 
     def quick_eval(self) -> dict[str, float]:
-        _, probs, _ = self.score([e.episode for e in self.test_examples],
-                                 [e.instruction for e in self.test_examples])  # fmt: skip
-        labels = np.array([e.label for e in self.test_examples])
-        result = {"eval/success_accuracy": float(np.mean((probs >= 0.5) == labels))}
-        clean = clean_pairs(self.test_pairs)
+        """Val accuracy between epochs (``val/…`` keys)."""
+        _, probs, _ = self.score([e.episode for e in self.eval_examples],
+                                 [e.instruction for e in self.eval_examples])  # fmt: skip
+        labels = np.array([e.label for e in self.eval_examples])
+        result = {"val/success_accuracy": float(np.mean((probs >= 0.5) == labels))}
+        clean = clean_pairs(self.eval_pairs)
         if clean:
-            result["eval/pair_accuracy"] = self._pair_accuracy(clean)
+            result["val/pair_accuracy"] = self._pair_accuracy(clean)
         return result
 
     def _pair_accuracy(self, pairs: list[PairExample]) -> float:
@@ -502,8 +535,40 @@ class RewardTrainer:
             for name, group in groups.items()
         }
 
+    def split_counts(self) -> dict[str, int]:
+        """Episodes per split and those dropped (`Splits.counts`), and the examples left out
+        of each split read for an instruction of another (``dropped_examples:train`` …)."""
+        return self.splits.counts() | {
+            f"dropped_examples:{s}": n for s, n in self.dropped_examples.items()
+        }
+
+    def evaluate_split(self) -> dict[str, Any]:
+        """`evaluate` on ``eval_split`` (its name under ``split``). A test read also appends
+        a line to ``OUT/test_reads.jsonl``: time, run, data, counts and the metrics."""
+        result = {"split": self.eval_split, "data": str(self.dataset.root)} | self.evaluate(
+            self.eval_examples, self.eval_pairs
+        )
+        if self.eval_split == "test":
+            success = result["success"]
+            keys = ("accuracy", "precision", "recall", "f1", "auroc", "ece")
+            metrics = {k: success[k] for k in keys}
+            read = {
+                "time": datetime.now(UTC).isoformat(timespec="seconds"),
+                "checkpoint": str(self.out),
+                "data": str(self.dataset.root),
+                "split_by": self.config.split,
+                "counts": self.split_counts()
+                | {"examples": success["n"], "pairs": result["pairs"]},
+                "metrics": metrics | {k: result[k] for k in ("pair_accuracy", "deviation_iou")},
+            }
+            self.out.mkdir(parents=True, exist_ok=True)
+            with (self.out / TEST_READS).open("a") as log:
+                log.write(json.dumps(read, default=float) + "\n")
+        return result
+
     def evaluate(self, examples: list[SuccessExample], pairs: list[PairExample]) -> dict[str, Any]:
-        """Held-out metrics; flipped (noisy) pairs are excluded from pairwise accuracy."""
+        """Metrics on these examples and pairs; flipped (noisy) pairs are excluded from
+        pairwise accuracy. `evaluate_split` is the one that names (and logs) its split."""
         _, probs, tracks = self.score([e.episode for e in examples],
                                       [e.instruction for e in examples])  # fmt: skip
         labels = [e.label for e in examples]
@@ -524,6 +589,10 @@ class RewardTrainer:
         result["deviation_examples"] = len(ious)
         result["per_family"] = ev.per_family([e.family for e in examples], labels, probs)
         result["per_source"] = ev.per_family([e.source for e in examples], labels, probs)
+        origins = [self.dataset.meta(e.episode).extra.get("derived_from") for e in examples]
+        result["deception"] = ev.deception_ranking(
+            [e.source for e in examples], [e.episode for e in examples], origins, labels, probs
+        )
         result["kept_ratio"] = self.kept_ratio(sorted({e.episode for e in examples}))
         return result
 
@@ -597,8 +666,8 @@ class RewardTrainer:
         left.set(xlabel="step", ylabel="loss", title="training losses", yscale="log")
         left.legend()
         for key, values in self.history.evals.items():
-            right.plot(self.history.eval_steps, values, "o-", label=key.removeprefix("eval/"))
-        right.set(xlabel="step", ylabel="held-out", title="held-out accuracy", ylim=(0, 1.02))
+            right.plot(self.history.eval_steps, values, "o-", label=key.removeprefix("val/"))
+        right.set(xlabel="step", ylabel="val", title="val accuracy", ylim=(0, 1.02))
         right.legend()
         fig.tight_layout()
         fig.savefig(out, dpi=110)

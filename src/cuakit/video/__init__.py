@@ -1,10 +1,9 @@
-"""Execution videos as model input: clip sampling, keyframes, event windows, resizing and
-augmentation (layer 4: imports numpy, torch and lower cuakit layers only)."""
+"""Execution videos as model input: clip sampling, keyframes, resizing and augmentation
+(layer 4: imports numpy, torch and lower cuakit layers only)."""
 
 from cuakit.video.augment import augment, color_jitter, crop_box, random_crop_resize, theme_shift
 from cuakit.video.clips import (
     check_frames,
-    event_windows,
     frame_changes,
     keyframe_indices,
     resize,
@@ -18,7 +17,6 @@ __all__ = [
     "check_frames",
     "color_jitter",
     "crop_box",
-    "event_windows",
     "frame_changes",
     "keyframe_indices",
     "random_crop_resize",

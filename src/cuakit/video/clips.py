@@ -2,21 +2,18 @@
 
 Everything here is a pure function of its inputs. Frames are numpy ``uint8`` arrays shaped
 ``(N, H, W, 3)`` (RGB, as ``EpisodeDataset.frames`` returns them); indices are ``int64``
-arrays into the first axis.
+arrays into the first axis. Frames are chosen from the video alone (its length, its frame
+differences), never from the step table: when the agent acted is not for a video judge to see.
 
 - ``uniform_indices`` — T evenly spaced frames, always the first and the final one (the final
   frame is the observation that shows whether the task succeeded).
-- ``event_indices`` — uniform frames with given event frames (a recording's presses, found
-  by `cuakit.video.pointer.press_frames`) swapped in, so a one-frame click is not skipped.
 - ``keyframe_indices`` — frames where the screen changed, by mean absolute frame difference.
-- ``event_windows`` — frame ranges around the moments the agent acted.
 - ``sample_clip`` — indices and frames in one call.
 - ``resize`` / ``to_tensor`` — model input: a fixed size, then ``float32 (N, 3, H, W)``.
 """
 
 from __future__ import annotations
 
-from collections.abc import Sequence
 from typing import Literal
 
 import numpy as np
@@ -72,29 +69,6 @@ def uniform_indices(num_frames: int, t: int) -> np.ndarray:
     i = np.arange(t, dtype=np.int64)
     # i·(N-1)/(t-1) rounded half up, in integers: floor((2·i·(N-1) + (t-1)) / (2·(t-1)))
     return (2 * i * (num_frames - 1) + (t - 1)) // (2 * (t - 1))
-
-
-def event_indices(num_frames: int, t: int, events: Sequence[int]) -> np.ndarray:
-    """`uniform_indices` with the latest ``t // 3`` of ``events`` (frame indices) each put in
-    place of the nearest uniform pick, sorted, ``int64 (t,)``; the first and final frames stay.
-
-    A press shows for one frame of a recording (the pointer drawn pressed), and uniform
-    sampling skips a third or more of a recording's frames: on MiniWoB the last press was
-    missing from 35% of 12-frame clips. Capping the events keeps most of the clip uniform."""
-    picks = uniform_indices(num_frames, t)
-    if num_frames <= t or t < 3:
-        return picks  # every frame is in already, or only the ends are
-    inner = sorted({int(e) for e in events if 0 < int(e) < num_frames - 1}, reverse=True)
-    free = set(range(1, t - 1))  # positions an event may take
-    for event in inner[: t // 3]:
-        hit = np.flatnonzero(picks == event)
-        if len(hit):
-            free.discard(int(hit[0]))
-            continue
-        position = min(free, key=lambda i: (abs(int(picks[i]) - event), i))
-        picks[position] = event
-        free.discard(position)
-    return np.sort(picks)
 
 
 def frame_changes(frames: np.ndarray, min_change: float = 0.01) -> tuple[np.ndarray, np.ndarray]:
@@ -163,43 +137,6 @@ def keyframe_indices(frames: np.ndarray, t: int, min_change: float = 0.01) -> np
     if len(chosen) < t:
         chosen = chosen[uniform_indices(len(chosen), t)]
     return chosen
-
-
-def event_windows(
-    frame_indices_of_steps: Sequence[int] | np.ndarray, num_frames: int, radius: int
-) -> list[tuple[int, int]]:
-    """Frame ranges ``[start, end]`` (both inclusive) around the frames where actions happened.
-
-    Each step's frame index ``f`` gives ``[f - radius, f + radius]``, clipped to
-    ``[0, num_frames - 1]``; overlapping or touching windows merge. The result is sorted and
-    disjoint; no steps gives ``[]``. ``frame_indices_of_steps`` is the ``frame_index`` column
-    of an episode's step table. An index outside the video raises ``VideoError``.
-    """
-    _check_count(num_frames, "num_frames")
-    if isinstance(radius, bool) or not isinstance(radius, int | np.integer) or radius < 0:
-        raise ConfigError(f"radius={radius!r}: must be an integer ≥ 0 (frames on each side)")
-    steps = np.asarray(frame_indices_of_steps)
-    if steps.size == 0:
-        return []
-    if steps.ndim != 1 or not np.issubdtype(steps.dtype, np.integer):
-        raise ConfigError(
-            f"frame_indices_of_steps has shape {steps.shape} and dtype {steps.dtype}: "
-            "pass a flat list of integer frame indices (the step table's frame_index column)"
-        )
-    outside = steps[(steps < 0) | (steps >= num_frames)]
-    if outside.size:
-        raise VideoError(
-            f"step frame index {int(outside[0])} is outside a video of {num_frames} frames: "
-            "the step table and the video disagree; re-record or drop the episode"
-        )
-    windows: list[tuple[int, int]] = []
-    for f in np.sort(steps).tolist():
-        start, end = max(0, f - radius), min(num_frames - 1, f + radius)
-        if windows and start <= windows[-1][1] + 1:
-            windows[-1] = (windows[-1][0], max(windows[-1][1], end))
-        else:
-            windows.append((start, end))
-    return windows
 
 
 def sample_clip(

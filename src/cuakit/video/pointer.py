@@ -1,16 +1,12 @@
-"""The mouse pointer in a recording: where it is, whether a button is pressed, and the frame
-without it.
+"""The mouse pointer in a recording: where it is, and the frame without it.
 
 cuakit's recorders draw one known sprite (`cuakit.envs.desksim.render.draw_cursor`: a black
-outline, a white fill that turns grey while a button is held), as a screen recorder shows the
-pointer. Which item a click chose is often visible nowhere else: a menu or a dialog closes with
-the click, and the final frame shows no trace of the item. Finding the sprite gives a reward
-model that evidence, and erasing it keeps it from being read as a word that moves every frame.
+outline, a white fill), as a screen recorder shows the pointer: its position only, never
+whether a button is held. Finding the sprite tells a reward model where the pointer rests, and
+erasing it keeps it from being read as a word that moves every frame.
 
-- `find_pointer(frame)`: the sprite's hot spot and pressed state, or None.
+- `find_pointer(frame)`: the sprite's hot spot, or None.
 - `erase_pointer(frame, pointer)`: the frame with the sprite's pixels set to the colour around it.
-- `press_frames(frames)`: the frames of a recording that show a press (what
-  `cuakit.video.clips.event_indices` keeps in a clip).
 
 All are pure; frames are ``uint8 (H, W, 3)`` RGB.
 """
@@ -28,8 +24,8 @@ _OUTLINE_YX = np.nonzero(ARROW_OUTLINE)
 _FILL_YX = np.nonzero(ARROW_FILL)
 _SPRITE_YX = np.nonzero(ARROW_OUTLINE | ARROW_FILL)
 
-FILL_LEVELS = {False: 255, True: 150}
-"""the sprite's fill grey level, by pressed state (what `draw_cursor` draws)"""
+FILL_LEVEL = 255
+"""the sprite's fill grey level (what `draw_cursor` draws)"""
 TOLERANCE = 24
 """grey levels a pixel may differ from the sprite's (a lossy video blurs it a little)"""
 DARK = 72
@@ -48,8 +44,6 @@ class Pointer:
     """hot spot column in pixels"""
     y: int
     """hot spot row in pixels"""
-    pressed: bool
-    """a mouse button is held (the sprite's fill is grey)"""
 
 
 def find_pointer(frame: np.ndarray) -> Pointer | None:
@@ -69,25 +63,19 @@ def find_pointer(frame: np.ndarray) -> Pointer | None:
     for dy in range(1, TIP_RUN):
         tips &= dark[dy : dy + height, :width]
     for y, x in zip(*np.nonzero(tips), strict=True):
-        if dark[_OUTLINE_YX[0] + y, _OUTLINE_YX[1] + x].all():
-            pressed = _fill(frame, int(y), int(x))
-            if pressed is not None:
-                return Pointer(x=int(x), y=int(y), pressed=pressed)
+        if dark[_OUTLINE_YX[0] + y, _OUTLINE_YX[1] + x].all() and _filled(frame, int(y), int(x)):
+            return Pointer(x=int(x), y=int(y))
     return None
 
 
-def _fill(frame: np.ndarray, y: int, x: int) -> bool | None:
-    """Whether the sprite at hot spot (y, x) has the pressed fill, or None when its fill
-    pixels are not one of the sprite's fills."""
+def _filled(frame: np.ndarray, y: int, x: int) -> bool:
+    """The sprite at hot spot (y, x) has the sprite's fill (enough of it inside the frame)."""
     ys, xs = _FILL_YX[0] + y, _FILL_YX[1] + x
     visible = (ys < frame.shape[0]) & (xs < frame.shape[1])
     if int(visible.sum()) < MIN_VISIBLE_FILL:
-        return None
+        return False
     pixels = frame[ys[visible], xs[visible]].astype(np.int16)
-    for pressed, level in FILL_LEVELS.items():
-        if (np.abs(pixels - level) <= TOLERANCE).all():
-            return pressed
-    return None
+    return bool((np.abs(pixels - FILL_LEVEL) <= TOLERANCE).all())
 
 
 def erase_pointer(frame: np.ndarray, pointer: Pointer | None) -> np.ndarray:
@@ -106,9 +94,3 @@ def erase_pointer(frame: np.ndarray, pointer: Pointer | None) -> np.ndarray:
     inside = (ys < height) & (xs < width)
     out[ys[inside], xs[inside]] = np.median(ring, axis=0).astype(np.uint8)
     return out
-
-
-def press_frames(frames: np.ndarray) -> list[int]:
-    """Indices of the frames of ``uint8 (N, H, W, 3)`` that show the pointer pressed."""
-    pointers = [find_pointer(frame) for frame in frames]
-    return [t for t, pointer in enumerate(pointers) if pointer is not None and pointer.pressed]

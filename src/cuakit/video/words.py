@@ -23,8 +23,9 @@ instruction words are visible, where and when.
   token pruning): a word is kept in the frame where it appears or changes (its crop or its
   look), and flagged when it is still on the final frame — the frame that shows the outcome.
   Given the whole recording and the frames a model samples, every frame is read. The recorder's
-  pointer (`cuakit.video.pointer`) is erased before reading, and each word says whether it was
-  pressed on — the only trace of a click on an item that closes with it, a menu's or a dialog's.
+  pointer (`cuakit.video.pointer`) is erased before reading, and each word says whether the
+  pointer rests on it on the final frame (a recorder shows the pointer's place, never whether a
+  button is held).
 - `instruction_echo(clip, cosine)`: the screen words that display the instruction itself (a
   page's printed query), which say nothing about what the agent did.
 - `function_words(text)`: which instruction words only phrase it ("the", "from", "and"): they
@@ -91,18 +92,11 @@ UNDERLINE_CLEAR = 0.25
 """largest share of an underline's columns with ink in the row below it (descenders)"""
 UNDERLINE_STROKE = 3
 """rows a vertical stroke must go on from a run's end for the run to be a box's edge"""
-POINTER_SIZE = 5
+POINTER_SIZE = 1
 """numbers per word in `ClipWords.pointer`"""
 POINTER_REACH = 3
 """rows above and below a word within which the pointer's hot spot is on it (horizontally, the
 strips beside it count too: a checkbox is clicked left of its label)"""
-ENCLOSE_REACH = (24, 160)
-"""rows above and below, columns left and right, within which `enclosed` looks for an
-outline around a press (a text field is about 20 rows high and up to 300 columns wide)"""
-PRESS_REACH = 8
-"""rows above and below a word within which a press counts as pressing it when no word is
-within `POINTER_REACH`: a button's padding is a few pixels more than a word's box, and a click
-low on a button still presses it (the nearest word within reach takes the press)"""
 
 
 @dataclass(frozen=True)
@@ -120,10 +114,8 @@ class ClipWords:
     look: np.ndarray
     """float32 (K, LOOK_SIZE): `word_look` of each word where it was kept"""
     pointer: np.ndarray
-    """float32 (K, POINTER_SIZE), each 0 or 1: a button was pressed with the pointer on this
-    version of the word; on this place at or before it; the pointer is on it on the final frame;
-    the clip's last press was on it (a commit button such as OK, Apply or Save usually); a
-    pressed place (``pressed_places``) lies inside an outline (`enclosed`: in a text field)"""
+    """float32 (K, POINTER_SIZE), 0 or 1: the pointer's hot spot is on this version of the word
+    on the final frame (its position only: a recording shows no button state)"""
     height: int
     """source frame height in pixels"""
     width: int
@@ -343,75 +335,16 @@ def _under(pointer: Pointer, box: tuple[int, int, int, int], reach: int = POINTE
     )
 
 
-def _pressed_words(
-    pointer: Pointer, boxes: list[tuple[int, int, int, int]]
-) -> list[tuple[int, int, int, int]]:
-    """The words a press lands on: those under the pointer (a checkbox and its label both),
-    else the nearest within `PRESS_REACH` rows."""
-    under = [box for box in boxes if _under(pointer, box)]
-    if under:
-        return under
-
-    def distance(box: tuple[int, int, int, int]) -> int:
-        top, bottom, left, right = box
-        return max(top - pointer.y, pointer.y - bottom + 1, 0) + max(
-            left - pointer.x, pointer.x - right + 1, 0
-        )
-
-    near = [box for box in boxes if _under(pointer, box, PRESS_REACH)]
-    return [min(near, key=distance)] if near else []
-
-
-def enclosed(gray: np.ndarray, pointer: Pointer, ink: np.ndarray | None = None) -> bool:
-    """The hot spot of ``pointer`` on a grey image is on ink or has ink (or the frame's edge)
-    above, below, left and right of it within `ENCLOSE_REACH`: it is inside an outline, such
-    as a text field's border. A click a pixel past the border focuses nothing; inside it, or
-    on it, focuses the field."""
-    if ink is None:  # ``ink``: the image's ink mask, when already computed
-        ink, _ = _ink(gray, INK_THRESHOLD)
-    y, x = pointer.y, pointer.x
-    if not (0 <= y < ink.shape[0] and 1 <= x < ink.shape[1]):
-        return False
-    # The erased sprite hangs down and right from the hot spot, its left edge on column x:
-    # what lies under it is looked for one column to the left.
-    if ink[y, x - 1]:
-        return True
-    # The frame's edge counts as an outline: a field the recording cuts goes on past it.
-    rows, cols = ENCLOSE_REACH
-    edged = np.pad(ink, 1, constant_values=True)
-    y, x = y + 1, x + 1
-    return bool(
-        edged[max(y - rows, 0) : y, x].any()
-        and edged[y + 1 : y + 1 + rows, x - 1].any()
-        and edged[y, max(x - cols, 0) : x].any()
-        and edged[y, x + 1 : x + 1 + cols].any()
-    )
-
-
-def press_box(pointer: Pointer, height: int, width: int) -> tuple[int, int, int, int]:
-    """The word-crop-sized box (top, bottom, left, right) centred on a press's hot spot, moved
-    inside a ``height`` x ``width`` frame."""
-    top = min(max(pointer.y - CROP_HEIGHT // 2, 0), max(height - CROP_HEIGHT, 0))
-    left = min(max(pointer.x - CROP_WIDTH // 2, 0), max(width - CROP_WIDTH, 0))
-    return top, min(top + CROP_HEIGHT, height), left, min(left + CROP_WIDTH, width)
-
-
 def clip_words(
-    frames: np.ndarray,
-    max_words: int = 96,
-    sampled: np.ndarray | None = None,
-    pressed_places: bool = False,
+    frames: np.ndarray, max_words: int = 96, sampled: np.ndarray | None = None
 ) -> ClipWords:
     """The words of a clip ``uint8 (T, H, W, 3)``, each kept where it appears or changes.
 
-    Over ``max_words``, the words still on the final frame or pressed on are kept first, then
-    the latest. ``sampled``: ``frames`` is a whole recording and a model sees only these (sorted)
-    frame indices of it; the words are still read from every frame — a selected row or a pressed
+    Over ``max_words``, the words still on the final frame are kept first, then the latest.
+    ``sampled``: ``frames`` is a whole recording and a model sees only these (sorted) frame
+    indices of it; the words are still read from every frame — a selected row or a pressed
     button often shows for one frame that uniform sampling skips — and each word's ``frame``
     becomes the first sampled frame at or after the one where it appeared.
-    ``pressed_places``: a press that lands on no word (an empty text field, a blank spot beside
-    one) still gives a row, the crop around its hot spot (`press_box`), flagged as pressed: what
-    was clicked is then evidence even where there is nothing to read.
     """
     if frames.ndim != 4 or len(frames) == 0:
         raise ValueError(f"frames: expected uint8 (T, H, W, 3) with T ≥ 1, got {frames.shape}")
@@ -424,9 +357,6 @@ def clip_words(
     final = dict(zip(last_boxes, zip(last_crops, last_looks, strict=True), strict=True))
     seen: dict[tuple[int, int, int, int], tuple[np.ndarray, np.ndarray]] = {}
     current: dict[tuple[int, int, int, int], int] = {}  # box -> row of its version on screen
-    pressed_on: set[tuple[int, int, int, int]] = set()
-    last_press: list[int] = []  # rows of the versions the latest press landed on
-    places: list[tuple[int, tuple[int, int, int, int]]] = []  # pressed places' rows, boxes
     rows: list[tuple[int, tuple[int, int, int, int], bool]] = []
     kept: list[tuple[np.ndarray, np.ndarray]] = []
     flags: list[list[float]] = []
@@ -439,37 +369,14 @@ def clip_words(
             current[box] = len(rows)
             rows.append((t, box, box in final and _same(final[box], version)))
             kept.append(version)
-            flags.append([0.0, float(box in pressed_on), 0.0, 0.0, 0.0])
-        pointer = pointers[t]
-        if pointer is None:
-            continue
-        pressed = _pressed_words(pointer, boxes) if pointer.pressed else []
-        before = pointers[t - 1] if t else None
-        if pressed_places and pointer.pressed and not pressed and before != pointer:
-            place = press_box(pointer, *clean[t].shape[:2])
-            last_press = [len(rows)]
-            places.append((len(rows), place))
-            rows.append((t, place, False))
-            gray, ink = _gray(clean[t])
-            kept.append((word_crop(gray, place), word_look(clean[t], place)))
-            flags.append([1.0, 1.0, 0.0, 0.0, float(enclosed(gray, pointer, ink))])
-        if pressed:
-            last_press = [current[box] for box in pressed]
-        for box in pressed:
-            flags[current[box]][0] = flags[current[box]][1] = 1.0
-            pressed_on.add(box)
-        if t == len(frames) - 1:
-            for box in boxes:
-                if _under(pointer, box):
-                    flags[current[box]][2] = 1.0
-    for row in last_press:
-        flags[row][3] = 1.0
+            flags.append([0.0])
     final_pointer = pointers[-1]
-    for row, (top, bottom, left, right) in places:  # the pointer still there at the end
-        if final_pointer is not None and top <= final_pointer.y < bottom:
-            flags[row][2] = float(left <= final_pointer.x < right)
+    if final_pointer is not None:
+        for box in last_boxes:
+            if _under(final_pointer, box):
+                flags[current[box]][0] = 1.0
     if len(rows) > max_words:
-        priority = [(rows[i][2] or flags[i][0] > 0, rows[i][0]) for i in range(len(rows))]
+        priority = [(rows[i][2], rows[i][0]) for i in range(len(rows))]
         order = sorted(range(len(rows)), key=priority.__getitem__, reverse=True)
         chosen = sorted(order[:max_words])
         rows, kept = [rows[i] for i in chosen], [kept[i] for i in chosen]

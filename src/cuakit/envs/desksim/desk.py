@@ -294,7 +294,7 @@ class Desk:
             frame = out
             np.copyto(frame, scene)
         if cursor:
-            r.draw_cursor(frame, int(self.cursor[0]), int(self.cursor[1]), self.pressed is not None)
+            r.draw_cursor(frame, int(self.cursor[0]), int(self.cursor[1]))
         return frame
 
     def _draw_scene_with(self, hover: Widget | None) -> np.ndarray:

@@ -253,14 +253,14 @@ _ARROW_FILL_YX = np.nonzero(ARROW_FILL)
 _ARROW_OUTLINE_YX = np.nonzero(ARROW_OUTLINE)
 
 
-def draw_cursor(canvas: np.ndarray, x: int, y: int, pressed: bool = False) -> None:
-    """The mouse pointer with its hot spot at (x, y); a pressed button darkens its fill.
+def draw_cursor(canvas: np.ndarray, x: int, y: int) -> None:
+    """The mouse pointer with its hot spot at (x, y). Like a real screen recorder's, it shows
+    where the pointer is and nothing else: never whether a button is held.
 
     The sprite is opaque, so its pixels are written by coordinates (no blending): this runs
     once per recorded frame."""
     height, width = canvas.shape[:2]
-    fill_color = (150, 150, 150) if pressed else (255, 255, 255)
-    for (ys, xs), color in ((_ARROW_FILL_YX, fill_color), (_ARROW_OUTLINE_YX, (0, 0, 0))):
+    for (ys, xs), color in ((_ARROW_FILL_YX, (255, 255, 255)), (_ARROW_OUTLINE_YX, (0, 0, 0))):
         ys, xs = ys + y, xs + x
         if x < 0 or y < 0 or x + ARROW_FILL.shape[1] > width or y + ARROW_FILL.shape[0] > height:
             inside = (ys >= 0) & (ys < height) & (xs >= 0) & (xs < width)

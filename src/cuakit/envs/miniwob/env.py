@@ -230,11 +230,13 @@ class MiniWoBEnv(GUIEnv):
     def _screenshot(self) -> np.ndarray:
         return self._frame()
 
-    def _frame(self, pressed: bool = False) -> np.ndarray:
+    def _frame(self) -> np.ndarray:
+        """A screenshot of the task area with the pointer drawn at its place (never its button
+        state: a screen recorder does not show it)."""
         assert self.browser is not None, "call reset() first"
         frame = np.array(self.browser.screenshot((0, 0, self.task_width, self.task_height)))
         x, y = self.pointer
-        draw_cursor(frame, round(x * self.scale), round(y * self.scale), pressed)
+        draw_cursor(frame, round(x * self.scale), round(y * self.scale))
         self._last_frame = frame
         return frame
 
@@ -299,7 +301,7 @@ class MiniWoBEnv(GUIEnv):
         noop: str | None = None
         if kind in (ActionType.CLICK, ActionType.DOUBLE_CLICK, ActionType.RIGHT_CLICK):
             if self.frame_sink is not None:
-                self.emit_frame(self._frame(pressed=True))
+                self.emit_frame(self._frame())  # the moment of the press
             button = "right" if kind is ActionType.RIGHT_CLICK else "left"
             browser.click(*target, button, 2 if kind is ActionType.DOUBLE_CLICK else 1)
         elif kind is ActionType.MOVE:
