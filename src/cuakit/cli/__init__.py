@@ -57,18 +57,19 @@ COMMANDS = (
     Command("reward", "train", "reward", "TrainArgs", "run_train",
             "Train a video reward model on a labelled episode dataset."),
     Command("reward", "eval", "reward", "EvalArgs", "run_eval",
-            "Evaluate a trained reward model: accuracy, precision, recall, F1, pairs, AUROC, ECE,"
-            " IoU."),
+            "Evaluate a trained reward model on DATA's val or test split: accuracy, precision, "
+            "recall, F1, pairs, AUROC, ECE, IoU (RUN/eval_SPLIT.json, reliability_SPLIT.png, "
+            "confusion_SPLIT.png)."),
     Command("reward", "score", "reward", "ScoreArgs", "run_score",
             "Score one execution video under an instruction: reward, P(success), where it flips."),
     Command("reward", "harden", "agent", "HardenArgs", "run_harden",
-            "The cheater loop: PPO hacks the reward model, the failures it scored as successes "
-            "become negatives, the model is retrained; the hacking gap per round."),
+            "The cheater loop: PPO against the reward model (agent-decided termination), the "
+            "failures it scored as successes added as negatives, the model retrained; per round."),
     Command("agent", "ppo", "agent", "PPOArgs", "run_ppo",
             "Train the lab policy with PPO on an env, rewarded by ground truth or a video reward "
             "model."),
     Command("agent", "eval", "agent", "EvalArgs", "run_eval",
-            "Evaluate a policy (a PPO run, or `random`) on held-out seeds: true and predicted "
+            "Evaluate a policy (a PPO run, or `random`) on test seeds: true and predicted "
             "success."),
     Command("demo", "", "demo", "DemoArgs", "run_demo",
             "Run the whole loop on desksim: episodes → video reward model → PPO (gt vs video) → "

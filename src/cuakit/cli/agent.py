@@ -55,7 +55,7 @@ def run_ppo(args: PPOArgs) -> None:
 
 @dataclass(frozen=True)
 class EvalArgs:
-    """Evaluate a policy (a PPO run, or `random`) on held-out seeds: true and predicted success."""
+    """Evaluate a policy (a PPO run, or `random`) on test seeds: true and predicted success."""
 
     policy: str
     """a PPO run folder, or `random` for uniform random GUI actions"""
