@@ -44,6 +44,10 @@ class RewardInputError(CuakitError, ValueError):
     """Input the reward model cannot judge: an empty instruction, an unreadable clip, …"""
 
 
+class FrameError(CuakitError, ValueError):
+    """An image that is not a ``uint8 (H, W, 3)`` RGB frame, or frames that do not fit."""
+
+
 class CheckpointError(CuakitError):
     """A checkpoint that is missing, corrupt, or from another backbone or format version."""
 

@@ -153,3 +153,36 @@ def test_bench_env_and_experts_json() -> None:
     experts = json.loads(cuakit("bench", "experts", "--seeds", "3", "--json").stdout)
     for row in experts["rows"]:
         assert row["expert"] == 1.0
+
+
+def test_bench_reading_json_measures_the_recogniser_on_desksim() -> None:
+    result = json.loads(
+        cuakit(
+            "bench",
+            "reading",
+            "--envs",
+            "desksim",
+            "--readers",
+            "ppocr",
+            "--seeds",
+            "1",
+            "--steps",
+            "0",
+            "--json",
+        ).stdout
+    )
+    [row] = result["rows"]
+    assert row["reader"] == "ppocr" and row["env"] == "desksim" and row["frames"] == 11
+    assert row["characters"] > 300 and row["cer"] < 0.1  # PP-OCR reads desksim's text
+    cost = result["recordings"]
+    assert cost["videos"] == 11
+    assert set(cost["seconds_per_10s_recording"]) == {"templates", "ppocr cold", "ppocr warm"}
+    assert (
+        cost["seconds_per_10s_recording"]["ppocr warm"]
+        < cost["seconds_per_10s_recording"]["ppocr cold"]
+    )
+
+
+def test_bench_reading_names_an_unknown_env() -> None:
+    result = cuakit("bench", "reading", "--envs", "android")
+    assert result.returncode != 0 and "unknown ['android']" in result.stderr

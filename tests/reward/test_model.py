@@ -700,3 +700,29 @@ def test_bradley_terry_learns_to_prefer_the_quicker_of_two_identical_videos() ->
         a = model(other, embedded, seconds=torch.tensor([1.2, 2.2, 1.8, 2.6])).reward
         b = model(other, embedded, seconds=torch.tensor([5.0, 7.0, 4.5, 5.5])).reward
     assert (a > b).all()
+
+
+def test_a_recognised_clip_is_matched_as_strings() -> None:
+    """With text read by a recogniser the match scores are string scores: a misdrawn crop no
+    longer matters, the recognised string does."""
+    labels = ["Archive", "Search"]
+    blank = replace(screen_words(labels), crops=np.zeros_like(screen_words(labels).crops))
+    read = build([replace(blank, text=("Archive,", "Seerch"))], ["Open the Archive"])
+    scores = read.scores[0]  # (screen words, instruction words, 2)
+    assert scores.shape == (2, 3, 2)
+    assert scores[0, 2].min() == 1.0  # "Archive," is "Archive" (punctuation aside)
+    assert scores[1, :, 1].max() < 0.5
+    unread = build([blank], ["Open the Archive"]).scores[0]
+    assert unread[0, 2, 0] < 0.85  # blank crops match nothing as templates
+
+
+def test_a_recogniser_model_refuses_clips_read_without_one() -> None:
+    model = model_for("frame-temporal", reader="ppocr")
+    with pytest.raises(RewardInputError, match=r"reader=cuakit\.video\.text\.make_reader"):
+        model(clips(1), text(1), build([screen_words(SCREENS[0])], INSTRUCTIONS[:1]),
+              seconds=lengths(1))  # fmt: skip
+    read = replace(screen_words(SCREENS[0]), text=tuple(SCREENS[0]))
+    out = model(clips(1), text(1), build([read], INSTRUCTIONS[:1]), seconds=lengths(1))
+    assert out.success_logit.shape == (1,)
+    with pytest.raises(ConfigError, match="reader 'easyocr' unknown"):
+        RewardModelConfig(reader="easyocr")

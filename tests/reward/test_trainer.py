@@ -21,6 +21,7 @@ from cuakit.reward.model import EXACT_MATCH, VideoRewardModel
 from cuakit.reward.scoring import Scorer
 from cuakit.reward.trainer import TEST_READS, RewardConfig, RewardTrainer
 from cuakit.video.clips import resize, uniform_indices
+from cuakit.video.strings import requirements
 from cuakit.video.words import clip_words, match_scores, render_words
 from tests.fixtures import write_episodes
 
@@ -99,6 +100,26 @@ def test_the_bank_reads_the_clips_words_at_full_resolution_and_caches_them(tiny:
     [words] = bank.words([success.index])
     target = render_words(success.instruction)
     assert match_scores(words.crops[words.at_end], target).max() > EXACT_MATCH
+
+
+def test_the_bank_keeps_what_a_recogniser_read_in_its_own_cache(tiny: Path) -> None:
+    dataset = EpisodeDataset(tiny)
+    success = next(m for m in dataset.episodes if m.success and "click-button" in m.env_id)
+    bank = ClipBank(dataset, frames=6, height=60, width=100, words=True, reader="ppocr",
+                    episodes=[success.index])  # fmt: skip
+    assert bank.words_path.exists() and "ppocr" in bank.words_path.name
+    [read] = bank.words([success.index])
+    assert read.read and len(read) > 3
+    # the clicked button's label is on the final screen, as a string
+    [label] = requirements(success.instruction)
+    final = [text for text, end in zip(read.text, read.at_end, strict=True) if end]
+    assert any(label.casefold() in text.casefold() for text in final), (label, final)
+    again = ClipBank(dataset, frames=6, height=60, width=100, words=True, reader="ppocr",
+                     episodes=[success.index])  # fmt: skip
+    assert again.words([success.index])[0].text == read.text
+    templates = ClipBank(dataset, frames=6, height=60, width=100, words=True,
+                         episodes=[success.index])  # fmt: skip
+    assert not templates.words([success.index])[0].read
 
 
 def test_worker_processes_read_the_same_clips_and_words(

@@ -86,6 +86,10 @@ COMMANDS = (
     Command("bench", "reward", "reward_bench", "RewardBenchArgs", "run_reward_bench",
             "Clips/s, training steps/s and FLOPs per reward backbone, fp32 vs bf16, pruning on vs"
             " off, against TimeSformer-base (random weights, 8 frames at 224x224)."),
+    Command("bench", "reading", "bench", "ReadingBenchArgs", "run_reading",
+            "Text recognisers side by side on desksim, MiniWoB and X11 screens: character error "
+            "rate and frames/s per backend and env; the reward model's reading time per "
+            "recorded second."),
     Command("bench", "agent", "agent_bench", "AgentBenchArgs", "run_agent_bench",
             "PPO with the video reward vs ground truth vs random on several desksim families."),
 )

@@ -10,6 +10,7 @@ from cuakit.cli.common import emit_json, err_console, out_console
 from cuakit.envs.bench import bench_backends, bench_env, bench_experts
 from cuakit.episodes.bench import BENCH_METHODS, BENCH_SIZES, bench_video
 from cuakit.errors import ConfigError
+from cuakit.video.text import READERS
 
 
 @dataclass(frozen=True)
@@ -158,3 +159,49 @@ def run_experts(args: ExpertBenchArgs) -> None:
     for row in result["rows"]:
         table.add_row(row["env_id"], *(f"{row[p]:.3f}" for p in result["policies"]))
     out_console.print(table)
+
+
+@dataclass(frozen=True)
+class ReadingBenchArgs:
+    """Text recognisers side by side on desksim, MiniWoB and X11 screens: character error rate
+    and frames/s per backend and env; the reward model's reading time per recorded second."""
+
+    envs: tuple[str, ...] = ("desksim", "miniwob", "x11")
+    """env kinds to read (a kind whose backend is missing is skipped, saying why)"""
+    readers: tuple[str, ...] = READERS
+    """recognisers to compare"""
+    seeds: int = 2
+    """task instances per env id (and recordings per desksim family)"""
+    steps: int = 3
+    """expert steps read after each first screen"""
+    json: bool = False
+    """print one JSON object on stdout"""
+
+
+def run_reading(args: ReadingBenchArgs) -> None:
+    from cuakit.video.reading_bench import READING_ENVS, bench_reading  # records envs: torch
+
+    unknown = set(args.envs) - set(READING_ENVS)
+    if unknown:
+        raise ConfigError(f"--envs: unknown {sorted(unknown)}; choose from {sorted(READING_ENVS)}")
+    with err_console.status("benchmarking readers") as status:
+        result = bench_reading(args.envs, args.readers, args.seeds, args.steps,
+                               progress=lambda what: status.update(what))  # fmt: skip
+    if args.json:
+        emit_json(result)
+        return
+    table = Table("reader", "env", "frames", "characters", "CER", "frames/s",
+                  title="text recognisers, one thread")  # fmt: skip
+    for row in result["rows"]:
+        table.add_row(row["reader"], row["env"], str(row["frames"]), str(row["characters"]),
+                      f"{row['cer']:.3f}", f"{row['frames_per_second']:.2f}")  # fmt: skip
+    out_console.print(table)
+    cost = result["recordings"]
+    if cost:
+        per_ten = ", ".join(f"{k} {v:.2f} s" for k, v in cost["seconds_per_10s_recording"].items())
+        out_console.print(
+            f"reward-model reading of a 10-second recording: {per_ten} "
+            f"(cold {cost['ratio']:.1f}x templates; {cost['videos']} desksim recordings)"
+        )
+    for what, why in result["skipped"].items():
+        err_console.print(f"[yellow]skipped {what}[/]: {why}")

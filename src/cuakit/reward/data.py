@@ -17,6 +17,7 @@
 
 from __future__ import annotations
 
+import functools
 import multiprocessing
 import zlib
 from collections.abc import Callable, Iterable, Iterator
@@ -30,6 +31,7 @@ from cuakit.episodes import EpisodeDataset, read_frames
 from cuakit.episodes.splits import SPLITS, Split, episode_split, normalise_instruction
 from cuakit.errors import ConfigError, LabelError
 from cuakit.video.clips import resize, uniform_indices
+from cuakit.video.text import TextReader, make_reader
 from cuakit.video.words import ClipWords, clip_words
 
 CACHE_DIR = ".cache"
@@ -75,6 +77,15 @@ class _ClipJob:
     height: int
     width: int
     words: bool
+    reader: str
+    """``templates`` (the words' crops only) or a recogniser of `cuakit.video.text.READERS`"""
+
+
+@functools.cache
+def process_reader(name: str) -> TextReader:
+    """One recogniser per process and name (its models load once; its cache is shared by every
+    clip the process reads)."""
+    return make_reader(name, threads=1)
 
 
 def _read_clip(job: _ClipJob) -> tuple[int, np.ndarray, np.ndarray, ClipWords | None]:
@@ -82,7 +93,8 @@ def _read_clip(job: _ClipJob) -> tuple[int, np.ndarray, np.ndarray, ClipWords | 
     every = read_frames(job.video, size=job.size)  # (N, H, W, 3) at the recording's size
     picks = uniform_indices(len(every), job.frames)
     small = resize(every[picks], job.height, job.width)
-    words = clip_words(every, sampled=picks) if job.words else None
+    reader = None if job.reader == "templates" else process_reader(job.reader)
+    words = clip_words(every, sampled=picks, reader=reader) if job.words else None
     return job.index, np.ascontiguousarray(small.transpose(0, 3, 1, 2)), picks, words
 
 
@@ -116,13 +128,18 @@ class ClipBank:
         words: bool = False,
         workers: int = 1,
         episodes: Iterable[int] | None = None,
+        reader: str = "templates",
     ) -> None:
         self.dataset, self.frames, self.height, self.width = dataset, frames, height, width
         wanted = set(dataset.indices if episodes is None else episodes)
         # what the picked frames depend on, in every cache name (`ResultCache`'s too)
         self.tag = f"T{frames}"
         self.path = dataset.root / CACHE_DIR / f"clips-{self.tag}-{height}x{width}.npz"
-        self.words_path = dataset.root / CACHE_DIR / f"words-{self.tag}-v{WORDS_VERSION}.npz"
+        reading = "" if reader == "templates" else f"-{reader}"
+        self.words_path = (
+            dataset.root / CACHE_DIR / f"words-{self.tag}-v{WORDS_VERSION}{reading}.npz"
+        )
+        self.reader = reader
         cached = self._load()
         read = self._load_words() if words else {}
         todo = [i for i in sorted(wanted) if i not in cached or (words and i not in read)]
@@ -130,7 +147,9 @@ class ClipBank:
         for index in todo:
             meta = dataset.meta(index)
             video, size = dataset.root / meta.video, (meta.height, meta.width)
-            jobs.append(_ClipJob(index, video, meta.num_frames, size, frames, height, width, words))
+            jobs.append(
+                _ClipJob(index, video, meta.num_frames, size, frames, height, width, words, reader)
+            )
         new_clips = any(i not in cached for i in todo)
         for done, (index, clip, picks, clip_read) in enumerate(_read_clips(jobs, workers)):
             cached[index] = (clip, picks)
@@ -200,6 +219,7 @@ class ClipBank:
                 at_end=columns["at_end"][lo:hi], crops=columns["crops"][lo:hi],
                 look=columns["look"][lo:hi], pointer=columns["pointer"][lo:hi],
                 height=int(columns["sizes"][row, 0]), width=int(columns["sizes"][row, 1]),
+                text=tuple(str(t) for t in columns["text"][lo:hi]) if "text" in columns else (),
             )  # fmt: skip
         return out
 
@@ -220,6 +240,11 @@ class ClipBank:
             crops=np.concatenate([read[i].crops for i in order]),
             look=np.concatenate([read[i].look for i in order]),
             pointer=np.concatenate([read[i].pointer for i in order]),
+            **(
+                {"text": np.array([t for i in order for t in read[i].text], dtype=str)}
+                if self.reader != "templates"
+                else {}
+            ),
         )
         tmp.replace(self.words_path)
 

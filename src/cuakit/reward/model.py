@@ -62,6 +62,8 @@ from torch import nn
 
 from cuakit.errors import CheckpointError, ConfigError, RewardInputError
 from cuakit.video.pruning import patchify, prune
+from cuakit.video.strings import match_strings
+from cuakit.video.text import READERS
 from cuakit.video.words import (
     CROP_HEIGHT,
     CROP_WIDTH,
@@ -78,6 +80,8 @@ from cuakit.video.words import (
 )
 
 BACKBONES = ("frame-temporal", "timesformer", "cnn3d")
+READING = ("templates", *READERS)
+"""how a model with words compares them: font templates, or a recogniser of `READERS`"""
 FORMAT_NAME = "cuakit-reward-model"
 FORMAT_VERSION = 17  # 2: frame-temporal reads screen words; 3: their look; 4: the pointer;
 # 5: strict match scores; 6: per-word unmet head, the last press; 7: rotary screen positions;
@@ -133,6 +137,11 @@ class RewardModelConfig:
     """dropout in the transformer layers"""
     words: bool = True
     """frame-temporal: read screen words next to the pixels (the model then needs a WordBatch)"""
+    reader: str = "templates"
+    """frame-temporal with words: how screen words are compared with the instruction's —
+    ``templates`` (crops against the instruction drawn in two fonts) or a text recogniser,
+    ``ppocr`` or ``tesseract`` (`cuakit.video.text`; strings compared by edit distance), which
+    then reads every clip (`clip_words(..., reader=)`)"""
     max_instruction_words: int = 16
     """frame-temporal with words: instruction words read (the rest are ignored)"""
     rotary: bool = False
@@ -186,6 +195,8 @@ class RewardModelConfig:
                     f"frames of {self.height}x{self.width} do not split into {self.patch}-pixel "
                     "patches: choose a patch that divides both"
                 )
+        if self.reader not in READING:
+            raise ConfigError(f"reader {self.reader!r} unknown: choose one of {READING}")
         if self.backbone == "timesformer" and self.timesformer_image_size % self.timesformer_patch:
             raise ConfigError(
                 f"timesformer_image_size {self.timesformer_image_size} is not a multiple of "
@@ -273,7 +284,7 @@ class WordBatch:
                 f"words: {len(known)} clips of match scores for {len(screen)} clips"
             )
         scores = tuple(
-            match_pairs(clip.crops, reference_words(text, limit)) if done is None else done
+            _match(clip, text, limit) if done is None else done
             for clip, text, done in zip(screen, instructions, known, strict=True)
         )
         return cls(
@@ -293,6 +304,15 @@ class WordBatch:
 
     def __len__(self) -> int:
         return len(self.screen)
+
+
+def _match(clip: ClipWords, text: str, limit: int) -> np.ndarray:
+    """float32 (S, W, 2): the screen words against the instruction's words — as recognised
+    strings (`cuakit.video.strings.match_strings`) when a recogniser read the clip, else as
+    crops against font templates (`cuakit.video.words.match_pairs`)."""
+    if len(clip) and clip.read:
+        return match_strings(clip.text, instruction_pieces(text, limit))
+    return match_pairs(clip.crops, reference_words(text, limit))
 
 
 def _meanings(
@@ -878,6 +898,11 @@ class VideoRewardModel(nn.Module):
             if len(words) != frames.shape[0]:
                 raise RewardInputError(
                     f"words: {len(words)} clips of words for a batch of {frames.shape[0]} clips"
+                )
+            if c.reader != "templates" and not all(clip.read for clip in words.screen):
+                raise RewardInputError(
+                    f"words: this model compares recognised text ({c.reader}); read the clips "
+                    f"with clip_words(..., reader=cuakit.video.text.make_reader({c.reader!r}))"
                 )
             drawn = [len(w) for w in words.instruction]
             for needed, flags, what in (

@@ -77,6 +77,9 @@ class RewardConfig:
     words: bool = True
     """frame-temporal only: also read the screen's words at native resolution and match them
     with the instruction's (cuakit.video.words)"""
+    reader: str = "templates"
+    """frame-temporal with words: templates (crops against the instruction drawn in two fonts)
+    | ppocr | tesseract (a text recogniser reads the screen; strings are compared)"""
     rotary: bool = False
     """frame-temporal only: 2-D rotary positions (screen pixels) for grid and word tokens"""
     duration: bool = True
@@ -156,7 +159,7 @@ class RewardConfig:
             prune_spatial=self.prune, prune_temporal=self.prune, words=self.words,
             rotary=self.rotary, duration=self.duration, patch_stem=self.patch_stem,
             word_meaning=self.word_meaning, skip_function_words=self.skip_function_words,
-            slots_only=self.slots_only,
+            slots_only=self.slots_only, reader=self.reader,
         )  # fmt: skip
 
 
@@ -242,6 +245,7 @@ class RewardTrainer:
             self.dataset, config.frames, config.height, config.width,
             progress=(lambda i, n: progress("decoding clips", i, n)) if progress else None,
             words=self.model.reads_words, workers=config.workers, episodes=self.episodes,
+            reader=self.model.config.reader,
         )  # fmt: skip
         self.text = InstructionEncoder()
         examples = self.train_examples + self.eval_examples
@@ -296,7 +300,8 @@ class RewardTrainer:
             wanted = {(e.episode, e.instruction) for e in examples} | {
                 (i, self.dataset.meta(i).instruction) for p in pairs for i in (p.chosen, p.rejected)
             }
-            name = f"matches-{self.bank.tag}-v{WORDS_VERSION}-r{REFERENCES_VERSION}-w{limit}"
+            reading = mc.reader if mc.reader != "templates" else f"r{REFERENCES_VERSION}"
+            name = f"matches-{self.bank.tag}-v{WORDS_VERSION}-{reading}-w{limit}"
             self._scores = self._cached(
                 ResultCache(self.bank, name), wanted,
                 lambda chunk: WordBatch.build(

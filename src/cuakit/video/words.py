@@ -55,6 +55,7 @@ from PIL import Image, ImageDraw, ImageFont
 from scipy import ndimage
 
 from cuakit.video.pointer import Pointer, erase_pointer, find_pointer
+from cuakit.video.text import TextReader
 
 CROP_HEIGHT = 20
 """crop canvas height in pixels (a 13 px font with descenders fits)"""
@@ -120,9 +121,17 @@ class ClipWords:
     """source frame height in pixels"""
     width: int
     """source frame width in pixels"""
+    text: tuple[str, ...] = ()
+    """what a recogniser (`cuakit.video.text`) read in each word's box where it was kept; empty
+    when the words were not read (`clip_words` without a ``reader``)"""
 
     def __len__(self) -> int:
         return len(self.frame)
+
+    @property
+    def read(self) -> bool:
+        """Whether a recogniser read every word (an empty clip counts as read)."""
+        return len(self.text) == len(self.frame)
 
 
 def _gray(frame: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -336,7 +345,10 @@ def _under(pointer: Pointer, box: tuple[int, int, int, int], reach: int = POINTE
 
 
 def clip_words(
-    frames: np.ndarray, max_words: int = 96, sampled: np.ndarray | None = None
+    frames: np.ndarray,
+    max_words: int = 96,
+    sampled: np.ndarray | None = None,
+    reader: TextReader | None = None,
 ) -> ClipWords:
     """The words of a clip ``uint8 (T, H, W, 3)``, each kept where it appears or changes.
 
@@ -381,6 +393,16 @@ def clip_words(
         chosen = sorted(order[:max_words])
         rows, kept = [rows[i] for i in chosen], [kept[i] for i in chosen]
         flags = [flags[i] for i in chosen]
+    text: tuple[str, ...] = ()
+    if reader is not None:
+        crops = [_read_crop(clean[t], box) for t, box, _ in rows]
+        # a word drawn alike (same ink, same box size) reads alike, whatever the colours
+        # around it: the reader's cache is keyed by the normalised crop
+        keys = [
+            version[0].tobytes() + bytes(f"{box[1] - box[0]}x{box[3] - box[2]}", "ascii")
+            for (_, box, _), version in zip(rows, kept, strict=True)
+        ]
+        text = tuple(read for read, _ in reader.recognise(crops, keys))
     frame = np.array([r[0] for r in rows], np.int64)
     if sampled is not None:
         frame = np.minimum(np.searchsorted(sampled, frame), len(sampled) - 1)
@@ -393,6 +415,22 @@ def clip_words(
         pointer=np.array(flags, np.float32).reshape(-1, POINTER_SIZE),
         height=int(frames.shape[1]),
         width=int(frames.shape[2]),
+        text=text,
+    )
+
+
+READ_MARGIN = 3
+"""pixels around a word's ink box that a recogniser is given (it needs a little background)"""
+
+
+def _read_crop(frame: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray:
+    top, bottom, left, right = box
+    height, width = frame.shape[:2]
+    return np.ascontiguousarray(
+        frame[
+            max(0, top - READ_MARGIN) : min(height, bottom + READ_MARGIN),
+            max(0, left - READ_MARGIN) : min(width, right + READ_MARGIN),
+        ]
     )
 
 
