@@ -142,7 +142,21 @@ class _Cache:
         self.entries[key] = value
 
 
-class PPOCRReader:
+class _CachedReader:
+    """What both readers share: `recognise` through their cache, ``_recognise`` on a miss."""
+
+    cache: _Cache
+
+    def recognise(
+        self, crops: Sequence[np.ndarray], keys: Sequence[bytes] | None = None
+    ) -> list[tuple[str, float]]:
+        return self.cache.recognise(crops, keys, self._recognise)
+
+    def _recognise(self, crops: list[np.ndarray]) -> list[tuple[str, float]]:
+        raise NotImplementedError
+
+
+class PPOCRReader(_CachedReader):
     """PP-OCRv4 through onnxruntime (the ``rapidocr-onnxruntime`` wheel's models and code).
 
     ``threads``: onnxruntime threads per model (1: one core, as a PPO worker has).
@@ -197,17 +211,12 @@ class PPOCRReader:
             boxes.append(TextBox(str(text), box, float(score)))
         return boxes
 
-    def recognise(
-        self, crops: Sequence[np.ndarray], keys: Sequence[bytes] | None = None
-    ) -> list[tuple[str, float]]:
-        return self.cache.recognise(crops, keys, self._recognise)
-
     def _recognise(self, crops: list[np.ndarray]) -> list[tuple[str, float]]:
         recognised, _ = self.engine.text_rec([np.ascontiguousarray(c[:, :, ::-1]) for c in crops])
         return [(str(text), float(score)) for text, score in recognised]
 
 
-class TesseractReader:
+class TesseractReader(_CachedReader):
     """Debian's ``tesseract`` command, one process per call (``languages``: its ``-l``)."""
 
     name = "tesseract"
@@ -257,11 +266,6 @@ class TesseractReader:
             box = (top + y, top + y + h, left + x, left + x + w)
             boxes.append(TextBox(cells[11].strip(), box, float(cells[10]) / 100))
         return boxes
-
-    def recognise(
-        self, crops: Sequence[np.ndarray], keys: Sequence[bytes] | None = None
-    ) -> list[tuple[str, float]]:
-        return self.cache.recognise(crops, keys, self._recognise)
 
     def _recognise(self, crops: list[np.ndarray]) -> list[tuple[str, float]]:
         out = []
