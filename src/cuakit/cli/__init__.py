@@ -151,6 +151,9 @@ def main(argv: Sequence[str] | None = None) -> int:
     except CuakitError as exc:
         err_console.print(f"[red]error:[/] {exc}", highlight=False, soft_wrap=True)
         return 2
+    except OSError as exc:  # a path the user gave that cannot be read or written
+        err_console.print(f"[red]error:[/] {exc}", highlight=False, soft_wrap=True)
+        return 2
     return 0
 
 

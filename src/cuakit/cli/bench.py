@@ -85,6 +85,11 @@ class EnvBenchArgs:
 
 
 def run_env(args: EnvBenchArgs) -> None:
+    for name in ("steps", "fps"):
+        if getattr(args, name) < 1:
+            raise ConfigError(f"--{name} {getattr(args, name)}: must be at least 1")
+    if args.real_steps < 0:
+        raise ConfigError(f"--real-steps {args.real_steps}: must be ≥ 0 (0 skips the backends)")
     with err_console.status("benchmarking envs"):
         result = bench_env(args.steps, args.fps)
     if args.real_steps:

@@ -54,6 +54,8 @@ def describe(env_id: str) -> dict[str, object]:
 
 
 def run_envs(args: EnvsArgs) -> None:
+    if args.sheet is not None and args.sheet.suffix.lower() != ".png":
+        raise ConfigError(f"--sheet {args.sheet}: the contact sheet is a PNG; name it *.png")
     rows = [{"id": env_id, **describe(env_id)} for env_id in env_ids("*")]
     if args.sheet is not None:
         family_sheet(args.sheet)

@@ -8,6 +8,7 @@ from typing import Any
 from rich.table import Column, Table
 
 from cuakit.cli.common import emit_json, err_console, out_console
+from cuakit.errors import ConfigError
 from cuakit.reward.bench import bench_reward
 
 
@@ -29,6 +30,8 @@ def _fmt(value: Any, spec: str) -> str:
 
 
 def run_reward_bench(args: RewardBenchArgs) -> None:
+    if args.threads is not None and args.threads < 1:
+        raise ConfigError(f"--threads {args.threads}: must be at least 1 (or leave it out)")
     with err_console.status("benchmarking reward models (a full run takes 1-3 minutes)"):
         result = bench_reward(quick=args.quick, threads=args.threads)
     if args.json:

@@ -15,6 +15,7 @@ from typing import Any
 import gymnasium as gym
 
 from cuakit.envs.base import ActionSpace, GUIEnv, Outcome
+from cuakit.errors import ConfigError
 from cuakit.envs.desksim import FAMILIES
 from cuakit.envs.miniwob import task_names as miniwob_tasks
 from cuakit.envs.x11 import task_names as x11_tasks
@@ -47,7 +48,7 @@ def env_ids(pattern: str = "*") -> list[str]:
     """Registered cuakit env ids matching a glob such as ``cuakit/desksim-*``."""
     matches = [env_id for env_id in ENV_IDS if fnmatch.fnmatch(env_id, pattern)]
     if not matches:
-        raise ValueError(f"no cuakit env matches {pattern!r}; see `cuakit envs` for the ids")
+        raise ConfigError(f"no cuakit env matches {pattern!r}; see `cuakit envs` for the ids")
     return matches
 
 
