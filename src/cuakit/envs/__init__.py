@@ -15,10 +15,10 @@ from typing import Any
 import gymnasium as gym
 
 from cuakit.envs.base import ActionSpace, GUIEnv, Outcome
-from cuakit.errors import ConfigError
 from cuakit.envs.desksim import FAMILIES
 from cuakit.envs.miniwob import task_names as miniwob_tasks
 from cuakit.envs.x11 import task_names as x11_tasks
+from cuakit.errors import ConfigError
 
 DESKSIM_ENTRY = "cuakit.envs.desksim:DeskSimEnv"
 MINIWOB_ENTRY = "cuakit.envs.miniwob.env:MiniWoBEnv"
