@@ -200,20 +200,6 @@ def test_save_load_gives_identical_scores_and_resume_continues(tiny: Path, tmp_p
     assert resumed.history.eval_steps == [6]  # each run's last epoch: the final evaluation only
 
 
-def test_word_meaning_trains_and_scores_like_the_trainer(tiny: Path, tmp_path: Path) -> None:
-    """With word_meaning, the trainer and the Scorer both embed each instruction word (MiniLM)."""
-    run = tmp_path / "run"
-    trainer = RewardTrainer(tiny, replace(TINY, max_steps=2, epochs=1, word_meaning=True), run)
-    before = trainer.model.backbone.word_meaning[0].weight.clone()
-    trainer.train()
-    assert not torch.equal(trainer.model.backbone.word_meaning[0].weight, before)
-    meta = EpisodeDataset(tiny).episodes[0]
-    [scored] = Scorer.from_run(run).score([EpisodeDataset(tiny).frames(meta.index)],
-                                          [meta.instruction])  # fmt: skip
-    expected, _, _ = trainer.score([meta.index], [meta.instruction])
-    assert scored.reward == pytest.approx(float(expected[0]), abs=1e-5)
-
-
 def test_bad_inputs_are_typed_errors(tiny: Path, tmp_path: Path) -> None:
     run = tmp_path / "run"
     RewardTrainer(tiny, replace(TINY, max_steps=1, epochs=1), run).train()
@@ -260,7 +246,7 @@ def test_pruning_masks_and_word_matches_are_computed_once_per_dataset(
         raise AssertionError("a second run on the dataset recomputed what is cached")
 
     monkeypatch.setattr(type(first.model.backbone), "keep_mask", recomputed)
-    monkeypatch.setattr("cuakit.reward.model.match_pairs", recomputed)
+    monkeypatch.setattr("cuakit.reward.word_batch.match_pairs", recomputed)
     second = RewardTrainer(copy, config, tmp_path / "b")
     for key, scores in first._scores.items():
         assert np.array_equal(second._scores[key], scores)

@@ -20,7 +20,6 @@ from cuakit.video.words import (
     erase_underlines,
     find_words,
     frame_words,
-    function_words,
     instruction_echo,
     instruction_pieces,
     match_pairs,
@@ -116,16 +115,6 @@ def test_slot_words_are_the_values_labels_and_names(text: str, slots: list[str])
     assert len(flags) == len(pieces)
     flagged = [piece for piece, flag in zip(pieces, flags, strict=True) if flag]
     assert "".join(flagged) == "".join(word for s in slots for word in s.split())
-
-
-def test_function_words_flag_each_piece_of_a_phrasing_word_only() -> None:
-    text = "Set From to 'Porto' and turn off Sync, then Select All from the menu"
-    pieces = instruction_pieces(text)
-    flagged = {piece for piece, flag in zip(pieces, function_words(text), strict=True) if flag}
-    assert flagged == {"From", "to", "and", "then", "from", "the"}
-    assert not function_words("Open data_77.txt").any()  # two pieces, neither phrasing
-    assert len(function_words("the " * 20, 16)) == 16
-    assert function_words("To", 16).tolist() == [True] * len(instruction_pieces("To"))
 
 
 def test_words_on_screen_are_found_one_box_per_word() -> None:

@@ -88,11 +88,7 @@ def bench_words(batch: int, frames: int, seed: int = 0, text_dim: int = 384) -> 
             )
         )
 
-    def meaning(words: list[str]) -> np.ndarray:
-        vectors = rng.standard_normal((len(words), text_dim)).astype(np.float32)
-        return vectors / np.linalg.norm(vectors, axis=1, keepdims=True)
-
-    return WordBatch.build(screen, [BENCH_INSTRUCTION] * batch, meaning=meaning)
+    return WordBatch.build(screen, [BENCH_INSTRUCTION] * batch)
 
 
 def _autocast(precision: str) -> AbstractContextManager[Any]:

@@ -88,10 +88,7 @@ class Scorer:
             words = None
             if self.model.reads_words:
                 limit = self.config.max_instruction_words
-                words = WordBatch.build(
-                    [w for w in read if w is not None], chunk, limit,
-                    meaning=self.text.encode if self.config.word_meaning else None,
-                )  # fmt: skip
+                words = WordBatch.build([w for w in read if w is not None], chunk, limit)
             seconds = torch.tensor([len(v) / fps for v in videos[lo : lo + batch]])
             result = self.model(torch.stack(clips), text, words, seconds=seconds)
             tracks = torch.sigmoid(result.progress_logits.float()).numpy()

@@ -80,20 +80,8 @@ class RewardConfig:
     reader: str = "templates"
     """frame-temporal with words: templates (crops against the instruction drawn in two fonts)
     | ppocr | tesseract (a text recogniser reads the screen; strings are compared)"""
-    rotary: bool = False
-    """frame-temporal only: 2-D rotary positions (screen pixels) for grid and word tokens"""
     duration: bool = True
     """the model also reads each video's length (of two successes the quicker is preferred)"""
-    patch_stem: bool = True
-    """frame-temporal only: the conv stem runs on kept patches alone, not whole frames (on the
-    11-family set: 13% faster training, equal accuracy)"""
-    word_meaning: bool = False
-    """frame-temporal with words: instruction words also carry their MiniLM embedding, so a
-    word no training family used is read by what it means (helps two unseen families, hurts
-    six, and costs 0.7 points on held-out seeds: off)"""
-    skip_function_words: bool = False
-    """frame-temporal with words: function words ("the", "from", "and") are never counted as a
-    requirement the video leaves undone (helps some unseen families, hurts others: off)"""
     slots_only: bool = True
     """frame-temporal with words: only slot words (quoted, with a digit, or capitalised
     mid-sentence) count as requirements left undone; other words are read in context only
@@ -116,8 +104,6 @@ class RewardConfig:
     """gradient clipping"""
     bf16: bool = False
     """bf16 autocast (2–3x faster on CPUs with bf16 matrix units)"""
-    use_margin: bool = False
-    """subtract each pair's margin inside the Bradley–Terry loss"""
     success_weight: float = 1.0
     """weight of the success BCE"""
     pair_weight: float = 1.0
@@ -157,9 +143,7 @@ class RewardConfig:
         return RewardModelConfig(
             backbone=self.backbone, frames=self.frames, height=self.height, width=self.width,
             prune_spatial=self.prune, prune_temporal=self.prune, words=self.words,
-            rotary=self.rotary, duration=self.duration, patch_stem=self.patch_stem,
-            word_meaning=self.word_meaning, skip_function_words=self.skip_function_words,
-            slots_only=self.slots_only, reader=self.reader,
+            duration=self.duration, slots_only=self.slots_only, reader=self.reader,
         )  # fmt: skip
 
 
@@ -361,9 +345,8 @@ class RewardTrainer:
         limit = self.model.config.max_instruction_words
         keys = list(zip(episodes, instructions, strict=True))
         words = WordBatch.build(
-            self.bank.words(episodes), instructions, limit, [self._scores.get(k) for k in keys],
-            meaning=self.text.encode if self.model.config.word_meaning else None,
-        )  # fmt: skip
+            self.bank.words(episodes), instructions, limit, [self._scores.get(k) for k in keys]
+        )
         self._scores.update(zip(keys, words.scores, strict=True))
         return words
 
@@ -399,9 +382,8 @@ class RewardTrainer:
             "deviation": deviation,
         }
         if p:
-            margin = torch.tensor([x.margin if self.config.use_margin else 0.0 for x in pairs])
             r_chosen, r_rejected = out.reward[b : b + p].float(), out.reward[b + p :].float()
-            losses["pair"] = -F.logsigmoid(r_chosen - r_rejected - margin).mean()
+            losses["pair"] = -F.logsigmoid(r_chosen - r_rejected).mean()
         c = self.config
         losses["total"] = (
             c.success_weight * losses["success"]

@@ -28,8 +28,7 @@ instruction words are visible, where and when.
   button is held).
 - `instruction_echo(clip, cosine)`: the screen words that display the instruction itself (a
   page's printed query), which say nothing about what the agent did.
-- `function_words(text)`: which instruction words only phrase it ("the", "from", "and"): they
-  name nothing a screen shows done. `slot_words(text)`: which are the values, labels and names
+- `slot_words(text)`: which are the values, labels and names
   a task's instances fill in (quoted, with a digit, capitalised mid-sentence).
 - `render_words(text)`: the instruction's words as crops, cut into pieces where the reader
   cuts them on a screen (`word_pieces`: a file name's extension is a piece of its own);
@@ -519,24 +518,6 @@ def word_pieces(word: str) -> tuple[str, ...]:
         cuts.add(min(range(1, len(word)), key=lambda k: abs(font.getlength(word[:k]) - ink_left)))
     ends = [0, *sorted(cuts), len(word)]
     return tuple(word[a:b] for a, b in itertools.pairwise(ends) if b > a)
-
-
-FUNCTION_WORDS = frozenset(
-    ("a", "an", "the", "and", "or", "but", "then", "of", "to", "from", "in", "into", "at", "by",
-     "for", "with", "as", "it", "its", "them", "this", "that", "is", "be", "both")
-)  # fmt: skip
-"""closed-class English words (articles, conjunctions, prepositions, pronouns) that phrase an
-instruction but name nothing a screen can show done, as retrieval's stop-word lists drop them.
-Words that can name a state or an item ("on", "off", "out", "all", "up") are not among them."""
-
-
-def function_words(text: str, max_words: int = 16) -> np.ndarray:
-    """bool ``(W,)``: for each of ``text``'s instruction words (`instruction_pieces`), whether
-    it is a piece of one of the `FUNCTION_WORDS` (in any case: "To" and "to")."""
-    flags = [
-        word.lower() in FUNCTION_WORDS for word in split_words(text) for _ in word_pieces(word)
-    ]
-    return np.array(flags[:max_words], bool)
 
 
 SLOT_MARKS = "@._/"

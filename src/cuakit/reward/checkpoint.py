@@ -1,0 +1,113 @@
+"""Reward-model checkpoints: a folder holding ``model.safetensors`` and ``config.json``::
+
+    {"format": "cuakit-reward-model", "format_version": 18, "backbone": "...", "config": {...}}
+
+`write` saves one; `read_config` checks a folder and gives back its config (a version-17
+checkpoint loads when the options removed since were off, else it says which one and why).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict, fields
+from pathlib import Path
+from typing import Any
+
+import torch
+from safetensors import SafetensorError
+from safetensors.torch import load_file, save_file
+
+from cuakit.errors import CheckpointError, ConfigError
+from cuakit.reward.config import (
+    FORMAT_NAME,
+    FORMAT_VERSION,
+    READS_VERSIONS,
+    REMOVED_OPTIONS,
+    RewardModelConfig,
+)
+
+CONFIG_FILE = "config.json"
+WEIGHTS_FILE = "model.safetensors"
+
+
+def write(
+    directory: str | Path,
+    config: RewardModelConfig,
+    state: dict[str, torch.Tensor],
+    extra: dict[str, Any] | None = None,
+) -> Path:
+    """Write ``state`` and ``config`` (plus ``extra`` keys in config.json) into ``directory``."""
+    directory = Path(directory)
+    directory.mkdir(parents=True, exist_ok=True)
+    meta: dict[str, Any] = {
+        "format": FORMAT_NAME,
+        "format_version": FORMAT_VERSION,
+        "backbone": config.backbone,
+        "config": asdict(config),
+        **(extra or {}),
+    }
+    save_file({k: v.detach().contiguous() for k, v in state.items()}, str(directory / WEIGHTS_FILE))
+    (directory / CONFIG_FILE).write_text(json.dumps(meta, indent=2, default=str) + "\n")
+    return directory
+
+
+def read_config(directory: str | Path) -> tuple[RewardModelConfig, dict[str, Any]]:
+    """(config, the whole config.json) of a checkpoint folder; `CheckpointError` saying what to
+    do when the folder, a file, the format or the config is not usable."""
+    directory = Path(directory)
+    if not directory.is_dir():
+        raise CheckpointError(
+            f"no checkpoint folder at {directory}: pass a folder written by save_pretrained"
+        )
+    config_path = directory / CONFIG_FILE
+    for path in (config_path, directory / WEIGHTS_FILE):
+        if not path.is_file():
+            raise CheckpointError(
+                f"{path} is missing: the checkpoint is incomplete; save it again with "
+                "VideoRewardModel.save_pretrained"
+            )
+    try:
+        meta = json.loads(config_path.read_text())
+    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+        raise CheckpointError(f"{config_path} is not valid JSON ({exc}): re-save") from exc
+    if not isinstance(meta, dict) or meta.get("format") != FORMAT_NAME:
+        raise CheckpointError(
+            f"{config_path} is not a cuakit reward model (format "
+            f"{meta.get('format') if isinstance(meta, dict) else None!r}, expected "
+            f"{FORMAT_NAME!r})"
+        )
+    version = meta.get("format_version")
+    if version not in READS_VERSIONS:
+        raise CheckpointError(
+            f"{config_path}: format_version {version!r}, this cuakit reads versions "
+            f"{', '.join(map(str, READS_VERSIONS))}; load it with the cuakit that wrote it"
+        )
+    raw = meta.get("config")
+    if not isinstance(raw, dict):
+        raise CheckpointError(f"{config_path}: unusable config ({raw!r})")
+    raw = dict(raw)
+    for name, value in REMOVED_OPTIONS.items():
+        if name in raw and raw.pop(name) != value:
+            raise CheckpointError(
+                f"{config_path}: trained with {name}={not value}, an option removed in format "
+                f"{FORMAT_VERSION} because it measured no gain (docs/benchmarks.md); retrain "
+                "the model with this cuakit"
+            )
+    unknown = sorted(set(raw) - {f.name for f in fields(RewardModelConfig)})
+    if unknown:
+        raise CheckpointError(f"{config_path}: unusable config ({unknown!r} unknown)")
+    try:
+        return RewardModelConfig(**raw), meta
+    except (TypeError, ConfigError) as exc:
+        raise CheckpointError(f"{config_path}: invalid config: {exc}") from exc
+
+
+def read_weights(directory: str | Path) -> dict[str, torch.Tensor]:
+    path = Path(directory) / WEIGHTS_FILE
+    try:
+        return load_file(str(path))
+    except (SafetensorError, OSError) as exc:
+        raise CheckpointError(
+            f"{path} cannot be read ({exc}): the file is corrupt or truncated; "
+            "save the checkpoint again"
+        ) from exc
