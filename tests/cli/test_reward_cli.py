@@ -19,11 +19,17 @@ def test_label_train_eval_score(tmp_path: Path) -> None:
             env_kwargs={"difficulty": 1})  # fmt: skip
     assert cuakit("label", "success", str(data), "--negatives", "swap,truncate").returncode == 0
     assert cuakit("label", "pairs", str(data)).returncode == 0
+    shape = tmp_path / "tiny-model.json"  # a model's shape is one option: a preset or a file
+    shape.write_text(json.dumps({"frames": 4, "height": 60, "width": 100}))
+    recipe = tmp_path / "recipe.json"
+    recipe.write_text(json.dumps({"pairs_per_batch": 2, "warmup_ratio": 0.1}))
     train = cuakit(
-        "reward", "train", "--data", str(data), "--out", str(run), "--frames", "4",
-        "--height", "60", "--width", "100", "--max-steps", "3", "--batch-size", "4", "--json",
+        "reward", "train", "--data", str(data), "--out", str(run), "--model", str(shape),
+        "--recipe", str(recipe), "--max-steps", "3", "--batch-size", "4", "--json",
     )  # fmt: skip
     assert train.returncode == 0, train.stderr
+    saved = json.loads((run / "config.json").read_text())
+    assert (saved["frames"], saved["height"], saved["pairs_per_batch"]) == (4, 60, 2)
     metrics = json.loads(train.stdout)
     assert metrics["steps"] == 3 and "accuracy" in metrics["val"]["success"]
     assert metrics["val"]["split"] == "val" and "test" not in metrics
@@ -59,3 +65,17 @@ def test_label_train_eval_score(tmp_path: Path) -> None:
     )
     other = cuakit("reward", "eval", "--checkpoint", str(tmp_path / "missing"), "--data", str(data))
     assert other.returncode == 2 and "Traceback" not in other.stderr
+
+
+def test_reward_train_takes_its_shape_and_recipe_from_named_files(tmp_path: Path) -> None:
+    wrong = tmp_path / "recipe.json"
+    wrong.write_text(json.dumps({"epochs": 3}))  # a flag of its own, not a recipe detail
+    result = cuakit("reward", "train", "--data", str(tmp_path), "--out", str(tmp_path / "r"),
+                    "--recipe", str(wrong))  # fmt: skip
+    assert result.returncode == 2 and "['epochs'] cannot be set here" in result.stderr
+    result = cuakit("reward", "train", "--data", str(tmp_path), "--out", str(tmp_path / "r"),
+                    "--model", "resnet")  # fmt: skip
+    assert result.returncode == 2 and "frame-temporal, frame-temporal-ppocr" in result.stderr
+    help_text = cuakit("reward", "train", "--help").stdout
+    options = {line.split()[1] for line in help_text.splitlines() if line.startswith("│ --")}
+    assert 10 <= len(options) <= 20, sorted(options)

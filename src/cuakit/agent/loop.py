@@ -203,7 +203,10 @@ def run_loop(
 
     reward_run = out / "reward"
     trainer = RewardTrainer(
-        data, RewardConfig(epochs=plan.reward_epochs, seed=seed), reward_run, progress=bars
+        data,
+        RewardConfig(epochs=plan.reward_epochs, balance=True, seed=seed),
+        reward_run,
+        progress=bars,
     )
     reward_metrics = trainer.train()
     judged = evaluate_run(data, reward_run, "test", progress=bars)  # read once, to report

@@ -15,7 +15,7 @@ from cuakit.errors import RewardInputError
 from cuakit.reward.evaluate import plot_confusion, plot_reliability
 from cuakit.reward.run_eval import evaluate_run
 from cuakit.reward.scoring import Scorer
-from cuakit.reward.trainer import RewardConfig, RewardTrainer
+from cuakit.reward.trainer import RewardConfig, RewardTrainer, with_files
 
 
 def _summary_table(title: str, result: dict[str, Any]) -> Table:
@@ -41,14 +41,22 @@ class TrainArgs:
     out: Path
     """run folder (config.json, metrics.json with the val evaluation, curves.png, model/,
     checkpoint/); resumes"""
+    model: str = "frame-temporal"
+    """the model's shape: a preset (frame-temporal, frame-temporal-ppocr, cnn3d, timesformer)
+    or a JSON file of backbone, frames, height, width, prune, words, reader, duration,
+    slots_only"""
+    recipe: Path | None = None
+    """a JSON file of the optimiser's details (pairs_per_batch, weight_decay, warmup_ratio,
+    grad_accum, max_grad_norm, success_weight, pair_weight, deviation_weight)"""
     config: Annotated[RewardConfig, tyro.conf.OmitArgPrefixes] = field(default_factory=RewardConfig)
     json: bool = False
     """print one JSON object on stdout"""
 
 
 def run_train(args: TrainArgs) -> None:
+    config = with_files(args.config, args.model, args.recipe)
     with phase_progress() as progress:
-        trainer = RewardTrainer(args.data, args.config, args.out, progress=PhaseBars(progress))
+        trainer = RewardTrainer(args.data, config, args.out, progress=PhaseBars(progress))
         metrics = trainer.train()
     val = metrics["val"]
     plot_reliability(

@@ -23,10 +23,10 @@ import json
 import math
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, fields, replace
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any, TypeVar
 
 import matplotlib
 
@@ -35,6 +35,7 @@ import matplotlib.pyplot as plt
 import numpy as np
 import torch
 import torch.nn.functional as F
+import tyro
 from safetensors.torch import load_file, save_file
 
 from cuakit.episodes import EpisodeDataset
@@ -62,53 +63,59 @@ TEST_READS = "test_reads.jsonl"
 """one JSON line per read of the test split, in the run folder"""
 
 
+T = TypeVar("T")
+Hidden = Annotated[T, tyro.conf.Suppress]
+"""a field `cuakit reward train` sets from ``--model`` (the model's shape) or ``--recipe`` (the
+optimiser's details), not one flag each: its ``--help`` stays short"""
+
+
 @dataclass(frozen=True)
 class RewardConfig:
-    backbone: str = "frame-temporal"
+    backbone: Hidden[str] = "frame-temporal"
     """frame-temporal (default) | timesformer | cnn3d"""
-    frames: int = 12
+    frames: Hidden[int] = 12
     """frames per clip, sampled uniformly (first and last always included)"""
-    height: int = 100
+    height: Hidden[int] = 100
     """clip height in pixels"""
-    width: int = 160
+    width: Hidden[int] = 160
     """clip width in pixels"""
-    prune: bool = True
+    prune: Hidden[bool] = True
     """ExeVRM token pruning (frame-temporal only): drop static and uniform patches"""
-    words: bool = True
+    words: Hidden[bool] = True
     """frame-temporal only: also read the screen's words at native resolution and match them
     with the instruction's (cuakit.video.words)"""
-    reader: str = "templates"
+    reader: Hidden[str] = "templates"
     """frame-temporal with words: templates (crops against the instruction drawn in two fonts)
     | ppocr | tesseract (a text recogniser reads the screen; strings are compared)"""
-    duration: bool = True
+    duration: Hidden[bool] = True
     """the model also reads each video's length (of two successes the quicker is preferred)"""
-    slots_only: bool = True
+    slots_only: Hidden[bool] = True
     """frame-temporal with words: only slot words (quoted, with a digit, or capitalised
     mid-sentence) count as requirements left undone; other words are read in context only
     (autocomplete held out: 0.800 → 0.913; held-out seeds 0.981 → 0.986)"""
-    epochs: int = 6
+    epochs: int = 2
     """passes over the training success examples"""
     batch_size: int = 16
     """success examples per step"""
-    pairs_per_batch: int = 8
+    pairs_per_batch: Hidden[int] = 8
     """preference pairs per step (two clips each)"""
     learning_rate: float = 1e-3
     """AdamW peak learning rate"""
-    weight_decay: float = 0.01
+    weight_decay: Hidden[float] = 0.01
     """AdamW weight decay"""
-    warmup_ratio: float = 0.05
+    warmup_ratio: Hidden[float] = 0.05
     """fraction of steps with linear warm-up before the cosine decay"""
-    grad_accum: int = 1
+    grad_accum: Hidden[int] = 1
     """micro-batches per optimiser step"""
-    max_grad_norm: float = 1.0
+    max_grad_norm: Hidden[float] = 1.0
     """gradient clipping"""
     bf16: bool = False
     """bf16 autocast (2–3x faster on CPUs with bf16 matrix units)"""
-    success_weight: float = 1.0
+    success_weight: Hidden[float] = 1.0
     """weight of the success BCE"""
-    pair_weight: float = 1.0
+    pair_weight: Hidden[float] = 1.0
     """weight of the Bradley–Terry loss"""
-    deviation_weight: float = 0.5
+    deviation_weight: Hidden[float] = 0.5
     """weight of the per-frame first-deviation loss"""
     split: str = "seeds"
     """'seeds': train / val / test of `cuakit.episodes.splits` (test: the reserved seed
@@ -116,7 +123,7 @@ class RewardConfig:
     sources: str = ""
     """train only on success labels from these sources (comma list, e.g. 'env,negative:swap');
     empty = all. Evaluation always uses every source."""
-    balance: bool = True
+    balance: bool = False
     """weight correct examples by #incorrect/#correct in the success BCE (negatives outnumber
     positives several to one once adversarial negatives are added)"""
     augment: float = 0.0
@@ -145,6 +152,52 @@ class RewardConfig:
             prune_spatial=self.prune, prune_temporal=self.prune, words=self.words,
             duration=self.duration, slots_only=self.slots_only, reader=self.reader,
         )  # fmt: skip
+
+
+MODEL_FIELDS = ("backbone", "frames", "height", "width", "prune", "words", "reader", "duration",
+                "slots_only")  # fmt: skip
+"""the `RewardConfig` fields a ``--model`` preset or file sets"""
+MODEL_PRESETS: dict[str, dict[str, Any]] = {
+    "frame-temporal": {},
+    "frame-temporal-ppocr": {"reader": "ppocr"},
+    "cnn3d": {"backbone": "cnn3d"},
+    "timesformer": {"backbone": "timesformer"},
+}
+"""``--model`` names: the changes each makes to the default `RewardConfig`"""
+
+
+def with_files(config: RewardConfig, model: str, recipe: Path | None) -> RewardConfig:
+    """``config`` with the model fields of ``model`` (a `MODEL_PRESETS` name or a JSON file of
+    `MODEL_FIELDS`) and the hidden fields of ``recipe`` (a JSON file) applied."""
+    changes: dict[str, Any] = {}
+    for what, spec, allowed in (
+        ("--model", model, set(MODEL_FIELDS)),
+        ("--recipe", recipe, {f.name for f in fields(RewardConfig)} - set(MODEL_FIELDS)),
+    ):
+        if spec is None or spec == "":
+            continue
+        if what == "--model" and str(spec) in MODEL_PRESETS:
+            changes.update(MODEL_PRESETS[str(spec)])
+            continue
+        path = Path(spec)
+        if not path.is_file():
+            names = ", ".join(MODEL_PRESETS) if what == "--model" else "a JSON file"
+            raise ConfigError(f"{what} {spec}: no such file; pass {names}")
+        try:
+            values = json.loads(path.read_text())
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise ConfigError(f"{what} {path}: not JSON ({exc})") from exc
+        if not isinstance(values, dict):
+            raise ConfigError(f"{what} {path}: expected a JSON object of field: value")
+        hidden = {f.name for f in fields(RewardConfig) if str(f.type).startswith("Hidden[")}
+        wrong = sorted(set(values) - (allowed & hidden))
+        if wrong:
+            raise ConfigError(
+                f"{what} {path}: {wrong} cannot be set here; it sets {sorted(allowed & hidden)} "
+                "(the other options are flags of their own)"
+            )
+        changes.update(values)
+    return replace(config, **changes)
 
 
 def clean_pairs(pairs: list[PairExample]) -> list[PairExample]:
