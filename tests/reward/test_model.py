@@ -12,7 +12,8 @@ import torch.nn.functional as F
 from cuakit.errors import CheckpointError, ConfigError, RewardInputError
 from cuakit.reward.model import RewardModelConfig, RewardOutput, VideoRewardModel, WordBatch
 from cuakit.video.pruning import patchify
-from cuakit.video.words import LOOK_SIZE, POINTER_SIZE, ClipWords, render_words
+from cuakit.video.templates import render_words
+from cuakit.video.words import LOOK_SIZE, POINTER_SIZE, ClipWords
 
 T, H, W = 4, 40, 64
 PIXELS_ONLY = RewardModelConfig(

@@ -22,7 +22,8 @@ from cuakit.reward.scoring import Scorer
 from cuakit.reward.trainer import TEST_READS, RewardConfig, RewardTrainer
 from cuakit.video.clips import resize, uniform_indices
 from cuakit.video.strings import requirements
-from cuakit.video.words import clip_words, match_scores, render_words
+from cuakit.video.templates import match_scores, render_words
+from cuakit.video.words import clip_words
 from tests.fixtures import write_episodes
 
 TINY = RewardConfig(frames=6, height=60, width=100, batch_size=8, pairs_per_batch=4,

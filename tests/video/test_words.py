@@ -9,17 +9,9 @@ from PIL import Image, ImageDraw, ImageFont
 
 from cuakit.envs.desksim.render import draw_cursor
 from cuakit.reward.model import EXACT_MATCH, STRICT_MATCH
-from cuakit.video.words import (
-    CROP_HEIGHT,
-    CROP_WIDTH,
+from cuakit.video.templates import (
     FACES,
-    LOOK_SIZE,
     MATCH_SIZES,
-    POINTER_SIZE,
-    clip_words,
-    erase_underlines,
-    find_words,
-    frame_words,
     instruction_echo,
     instruction_pieces,
     match_pairs,
@@ -29,6 +21,16 @@ from cuakit.video.words import (
     render_words,
     slot_words,
     split_words,
+)
+from cuakit.video.words import (
+    CROP_HEIGHT,
+    CROP_WIDTH,
+    LOOK_SIZE,
+    POINTER_SIZE,
+    clip_words,
+    erase_underlines,
+    find_words,
+    frame_words,
 )
 
 FONT = ImageFont.load_default(size=12)

@@ -28,7 +28,8 @@ from torch.utils.flop_counter import FlopCounterMode
 
 from cuakit.episodes.bench import synthetic_screen
 from cuakit.reward.model import RewardModelConfig, RewardOutput, VideoRewardModel, WordBatch
-from cuakit.video.words import LOOK_SIZE, POINTER_SIZE, ClipWords, render_words
+from cuakit.video.templates import render_words
+from cuakit.video.words import LOOK_SIZE, POINTER_SIZE, ClipWords
 
 BENCH_BACKBONES = ("frame-temporal", "timesformer", "cnn3d")
 PRECISIONS = ("fp32", "bf16")

@@ -38,9 +38,9 @@ MATCH_KINDS = 3
 """where an instruction word is looked for: anywhere, final frame, new text"""
 EXACT_MATCH = 0.85
 """crop cosine similarity above which a screen word counts as the same word as an instruction
-word (`cuakit.video.words.match_scores`)"""
+word (`cuakit.video.templates.match_scores`)"""
 STRICT_MATCH = 0.85
-"""the same for the strict score of `cuakit.video.words.match_pairs` (block by block: same-word
+"""the same for the strict score of `cuakit.video.templates.match_pairs` (block by block: same-word
 pairs on desksim score ≥ 0.87 in 95% of cases, near-duplicates 0.65 at the median)"""
 MATCH_FEATURES = 4
 """numbers per best match: the cosine and strict scores, and whether each passes its threshold"""
@@ -98,7 +98,7 @@ class RewardModelConfig:
     the same for a quick and a slow success, and of two successes the quicker is preferred"""
     slots_only: bool = True
     """frame-temporal with words: only the instruction's slot words (quoted, with a digit, or
-    capitalised mid-sentence: `cuakit.video.words.slot_words`) are counted as requirements left
+    capitalised mid-sentence: `cuakit.video.templates.slot_words`) are counted as requirements left
     undone; the others are read in context only. A model trained on the other families took
     the unseen phrase words of autocomplete ("suggestions", "letters": unmet logits of +8 to
     +14) for requirements and failed every success; trained with slots only, autocomplete held
@@ -147,13 +147,3 @@ class RewardModelConfig:
             timesformer_image_size=224,
             timesformer_patch=16,
         )
-
-
-EXACT_MATCH = 0.85
-"""crop cosine similarity above which a screen word counts as the same word as an instruction
-word (`cuakit.video.words.match_scores`)"""
-STRICT_MATCH = 0.85
-"""the same for the strict score of `cuakit.video.words.match_pairs` (block by block: same-word
-pairs on desksim score ≥ 0.87 in 95% of cases, near-duplicates 0.65 at the median)"""
-MATCH_FEATURES = 4
-"""numbers per best match: the cosine and strict scores, and whether each passes its threshold"""

@@ -57,7 +57,7 @@ from cuakit.reward.data import (
 from cuakit.reward.model import BACKBONES, RewardModelConfig, VideoRewardModel, WordBatch
 from cuakit.reward.text import InstructionEncoder
 from cuakit.video.augment import augment
-from cuakit.video.words import REFERENCES_VERSION
+from cuakit.video.templates import REFERENCES_VERSION
 
 TEST_READS = "test_reads.jsonl"
 """one JSON line per read of the test split, in the run folder"""

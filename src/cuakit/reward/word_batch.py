@@ -4,7 +4,7 @@ instruction's words, and how well each screen word matches each instruction word
 ``WordBatch.build(screen, instructions)`` from `cuakit.video.words.clip_words` results. The
 match scores are strings compared by edit distance when a recogniser read the clip
 (`cuakit.video.strings.match_strings`), else word crops against the instruction drawn in font
-templates (`cuakit.video.words.match_pairs`).
+templates (`cuakit.video.templates.match_pairs`).
 """
 
 from __future__ import annotations
@@ -16,8 +16,7 @@ import numpy as np
 
 from cuakit.errors import RewardInputError
 from cuakit.video.strings import match_strings
-from cuakit.video.words import (
-    ClipWords,
+from cuakit.video.templates import (
     instruction_echo,
     instruction_pieces,
     match_pairs,
@@ -25,6 +24,7 @@ from cuakit.video.words import (
     render_words,
     slot_words,
 )
+from cuakit.video.words import ClipWords
 
 
 @dataclass(frozen=True)
@@ -40,10 +40,10 @@ class WordBatch:
     module doc)"""
     echo: tuple[np.ndarray, ...] = ()
     """per clip, bool (S_i,): the screen words that display the instruction itself
-    (`cuakit.video.words.instruction_echo`); their matches are no evidence and the model drops
+    (`cuakit.video.templates.instruction_echo`); their matches are no evidence and the model drops
     them. Filled in by `build`."""
     slots: tuple[np.ndarray, ...] = ()
-    """per clip, bool (W_i,): the instruction's slot words (`cuakit.video.words.slot_words`),
+    """per clip, bool (W_i,): the instruction's slot words (`cuakit.video.templates.slot_words`),
     the only ones a model with ``slots_only`` counts as unmet. Filled in by `build`."""
 
     @classmethod

@@ -183,7 +183,7 @@ def match_strings(screen: Sequence[str], pieces: Sequence[str]) -> np.ndarray:
     """float32 (S, W, 2) in [0, 1]: for each screen string and instruction piece, `similarity`
     of the two and the better of that and `within` (the piece inside the screen string, for
     pieces of at least ``SPAN_MIN`` characters). The string form of
-    `cuakit.video.words.match_pairs`' (cosine, strict) crop scores."""
+    `cuakit.video.templates.match_pairs`' (cosine, strict) crop scores."""
     out = np.zeros((len(screen), len(pieces), 2), np.float32)
     for i, text in enumerate(screen):
         for j, piece in enumerate(pieces):
