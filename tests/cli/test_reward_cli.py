@@ -75,7 +75,7 @@ def test_reward_train_takes_its_shape_and_recipe_from_named_files(tmp_path: Path
     assert result.returncode == 2 and "['epochs'] cannot be set here" in result.stderr
     result = cuakit("reward", "train", "--data", str(tmp_path), "--out", str(tmp_path / "r"),
                     "--model", "resnet")  # fmt: skip
-    assert result.returncode == 2 and "frame-temporal, frame-temporal-ppocr" in result.stderr
+    assert result.returncode == 2 and "frame-temporal, frame-temporal-templates" in result.stderr
     help_text = cuakit("reward", "train", "--help").stdout
     options = {line.split()[1] for line in help_text.splitlines() if line.startswith("│ --")}
     assert 10 <= len(options) <= 20, sorted(options)

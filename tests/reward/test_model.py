@@ -21,7 +21,9 @@ PIXELS_ONLY = RewardModelConfig(
     max_instruction_words=6,
 )  # fmt: skip
 TINY = {
-    "frame-temporal": replace(PIXELS_ONLY, words=True),  # the default: pixels and words
+    # pixels and words; the words' crops are compared as templates (the recogniser's strings:
+    # test_a_recognised_clip_is_matched_as_strings)
+    "frame-temporal": replace(PIXELS_ONLY, words=True, reader="templates"),
     "frame-temporal-pixels": PIXELS_ONLY,
     "timesformer": RewardModelConfig(
         backbone="timesformer", frames=T, height=H, width=W, dim=32, depth=1, heads=2,
@@ -522,11 +524,12 @@ def test_a_format_17_checkpoint_loads_unless_it_used_a_removed_option(checkpoint
     meta = json.loads((checkpoint / "config.json").read_text())
     old = {**meta["config"], "rotary": False, "patch_stem": True, "word_meaning": False,
            "skip_function_words": False}  # fmt: skip
+    del old["reader"]  # format 17 had no recogniser: its models compared templates
     (checkpoint / "config.json").write_text(
         json.dumps({**meta, "format_version": 17, "config": old})
     )
     loaded = VideoRewardModel.from_pretrained(checkpoint)
-    assert loaded.config == model.config
+    assert loaded.config == model.config  # the fixture's model reads with templates, as 17 did
     (checkpoint / "config.json").write_text(
         json.dumps({**meta, "format_version": 17, "config": {**old, "word_meaning": True}})
     )

@@ -42,7 +42,7 @@ class TrainArgs:
     """run folder (config.json, metrics.json with the val evaluation, curves.png, model/,
     checkpoint/); resumes"""
     model: str = "frame-temporal"
-    """the model's shape: a preset (frame-temporal, frame-temporal-ppocr, cnn3d, timesformer)
+    """the model's shape: a preset (frame-temporal, frame-temporal-templates, cnn3d, timesformer)
     or a JSON file of backbone, frames, height, width, prune, words, reader, duration,
     slots_only"""
     recipe: Path | None = None

@@ -69,23 +69,24 @@ def bench_words(batch: int, frames: int, seed: int = 0, text_dim: int = 384) -> 
     flatter it). Instruction words' meanings are random unit vectors of ``text_dim`` (the
     benchmark times the model, not MiniLM, whose per-word embeddings a run caches)."""
     rng = np.random.default_rng(seed)
-    vocabulary = render_words(
-        "Save Open Cancel Delete Copy Paste Print Search Archive Unlock Submit Resume Zoom "
-        "Sharpness Apply Email Name Travel Destination Settings", max_words=20
-    )  # fmt: skip
+    labels = ("Save Open Cancel Delete Copy Paste Print Search Archive Unlock Submit Resume Zoom "
+              "Sharpness Apply Email Name Travel Destination Settings")  # fmt: skip
+    vocabulary = render_words(labels, max_words=20)
     screen, count = [], BENCH_SCREEN_WORDS
     for _ in range(batch):
         top, left = rng.integers(0, 288, count), rng.integers(0, 420, count)
+        chosen = rng.integers(0, len(vocabulary), count)
         screen.append(
             ClipWords(
                 frame=np.sort(rng.integers(0, frames, count)),
                 box=np.stack([top, top + 12, left, left + 60], 1),
                 at_end=rng.random(count) < 0.5,
-                crops=shifted(vocabulary[rng.integers(0, len(vocabulary), count)], rng),
+                crops=shifted(vocabulary[chosen], rng),
                 look=rng.random((count, LOOK_SIZE), dtype=np.float32),
                 pointer=(rng.random((count, POINTER_SIZE)) < 0.05).astype(np.float32),
                 height=300,
                 width=480,
+                text=tuple(labels.split()[i] for i in chosen),  # as a recogniser read them
             )
         )
 

@@ -86,6 +86,8 @@ def read_config(directory: str | Path) -> tuple[RewardModelConfig, dict[str, Any
     if not isinstance(raw, dict):
         raise CheckpointError(f"{config_path}: unusable config ({raw!r})")
     raw = dict(raw)
+    if version == 17:
+        raw.setdefault("reader", "templates")  # format 17 predates recognisers
     for name, value in REMOVED_OPTIONS.items():
         if name in raw and raw.pop(name) != value:
             raise CheckpointError(

@@ -86,11 +86,13 @@ class RewardModelConfig:
     """dropout in the transformer layers"""
     words: bool = True
     """frame-temporal: read screen words next to the pixels (the model then needs a WordBatch)"""
-    reader: str = "templates"
-    """frame-temporal with words: how screen words are compared with the instruction's —
-    ``templates`` (crops against the instruction drawn in two fonts) or a text recogniser,
-    ``ppocr`` or ``tesseract`` (`cuakit.video.text`; strings compared by edit distance), which
-    then reads every clip (`clip_words(..., reader=)`)"""
+    reader: str = "ppocr"
+    """frame-temporal with words: how screen words are compared with the instruction's — by a
+    text recogniser, ``ppocr`` (default) or ``tesseract`` (`cuakit.video.text`; strings
+    compared by edit distance), which then reads every clip (`clip_words(..., reader=)`), or
+    ``templates`` (crops against the instruction drawn in two fonts). On the 11-family desksim
+    set's val split PP-OCR scored 0.899 (AUROC 0.918, pairs 0.853) against the templates' 0.892
+    (0.896, 0.845)"""
     max_instruction_words: int = 16
     """frame-temporal with words: instruction words read (the rest are ignored)"""
     duration: bool = True

@@ -84,9 +84,9 @@ class RewardConfig:
     words: Hidden[bool] = True
     """frame-temporal only: also read the screen's words at native resolution and match them
     with the instruction's (cuakit.video.words)"""
-    reader: Hidden[str] = "templates"
-    """frame-temporal with words: templates (crops against the instruction drawn in two fonts)
-    | ppocr | tesseract (a text recogniser reads the screen; strings are compared)"""
+    reader: Hidden[str] = "ppocr"
+    """frame-temporal with words: ppocr | tesseract (a text recogniser reads the screen; strings
+    are compared) | templates (crops against the instruction drawn in two fonts)"""
     duration: Hidden[bool] = True
     """the model also reads each video's length (of two successes the quicker is preferred)"""
     slots_only: Hidden[bool] = True
@@ -159,7 +159,7 @@ MODEL_FIELDS = ("backbone", "frames", "height", "width", "prune", "words", "read
 """the `RewardConfig` fields a ``--model`` preset or file sets"""
 MODEL_PRESETS: dict[str, dict[str, Any]] = {
     "frame-temporal": {},
-    "frame-temporal-ppocr": {"reader": "ppocr"},
+    "frame-temporal-templates": {"reader": "templates"},
     "cnn3d": {"backbone": "cnn3d"},
     "timesformer": {"backbone": "timesformer"},
 }
