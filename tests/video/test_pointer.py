@@ -4,14 +4,12 @@ import numpy as np
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
+from cuakit.envs import RECORDER_POINTER
 from cuakit.envs.desksim.render import draw_cursor
-from cuakit.video.pointer import (
-    SPRITE_HEIGHT,
-    SPRITE_WIDTH,
-    Pointer,
-    erase_pointer,
-    find_pointer,
-)
+from cuakit.video.pointer import Pointer, PointerSprite, erase_pointer, find_pointer
+
+SPRITE = PointerSprite(*RECORDER_POINTER)
+SPRITE_HEIGHT, SPRITE_WIDTH = SPRITE.shape
 
 
 def busy_screen() -> np.ndarray:
@@ -28,7 +26,7 @@ def busy_screen() -> np.ndarray:
 
 
 def test_a_screen_without_the_pointer_has_none() -> None:
-    assert find_pointer(busy_screen()) is None
+    assert find_pointer(busy_screen(), SPRITE) is None
 
 
 @pytest.mark.parametrize(
@@ -38,24 +36,24 @@ def test_a_screen_without_the_pointer_has_none() -> None:
 def test_the_drawn_pointer_is_found_where_it_was_drawn(x: int, y: int) -> None:
     frame = busy_screen()
     draw_cursor(frame, x, y)
-    assert find_pointer(frame) == Pointer(x=x, y=y)
+    assert find_pointer(frame, SPRITE) == Pointer(x=x, y=y)
 
 
 def test_a_pointer_cut_to_its_tip_is_not_guessed() -> None:
     frame = busy_screen()
     draw_cursor(frame, 100, 157)  # three rows visible: too little fill to tell it from a line
-    assert find_pointer(frame) is None
+    assert find_pointer(frame, SPRITE) is None
 
 
 def test_erasing_the_pointer_restores_a_plain_background() -> None:
     frame = busy_screen()
     with_pointer = frame.copy()
     draw_cursor(with_pointer, 128, 60)  # right of the text, on the window's plain paper
-    pointer = find_pointer(with_pointer)
-    erased = erase_pointer(with_pointer, pointer)
+    pointer = find_pointer(with_pointer, SPRITE)
+    erased = erase_pointer(with_pointer, pointer, SPRITE)
     assert pointer is not None and (erased == frame).all()
     assert (with_pointer != frame).any()  # the input is not changed
-    assert erase_pointer(frame, None) is frame
+    assert erase_pointer(frame, None, SPRITE) is frame
 
 
 def test_the_sprite_size_is_the_drawn_one() -> None:
@@ -67,4 +65,4 @@ def test_the_sprite_size_is_the_drawn_one() -> None:
 
 def test_bad_frames_are_value_errors() -> None:
     with pytest.raises(ValueError, match="uint8"):
-        find_pointer(np.zeros((10, 10), np.uint8))
+        find_pointer(np.zeros((10, 10), np.uint8), SPRITE)

@@ -7,8 +7,10 @@ import numpy as np
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
+from cuakit.envs import RECORDER_POINTER
 from cuakit.envs.desksim.render import draw_cursor
 from cuakit.reward.model import EXACT_MATCH, STRICT_MATCH
+from cuakit.video.pointer import PointerSprite
 from cuakit.video.templates import (
     FACES,
     MATCH_SIZES,
@@ -35,6 +37,8 @@ from cuakit.video.words import (
 
 FONT = ImageFont.load_default(size=12)
 WEIGHT, LEFT_UNLIKE = 6, 10  # positions in word_look
+
+SPRITE = PointerSprite(*RECORDER_POINTER)
 
 
 def screen(
@@ -314,13 +318,14 @@ def test_words_of_unsampled_frames_are_read_and_placed_on_the_next_sampled_frame
     flash = screen({(20, 20): "Copy", (20, 60): "Saved"})  # shown on recording frame 3 only
     recording = np.stack([plain, plain, plain, flash, plain, plain, plain])
     sampled = np.array([0, 2, 4, 6])
-    words = clip_words(recording, sampled=sampled)
+    words = clip_words(recording, sampled=sampled, pointer=SPRITE)
     saved = match_scores(words.crops, render_words("Saved"))[:, 0] > 0.95
     assert words.frame[saved].tolist() == [2]  # recording frame 3 -> the sample at frame 4
     assert not words.at_end[saved].any()
     assert (words.frame < len(sampled)).all()
     assert not (
-        match_scores(clip_words(recording[sampled]).crops, render_words("Saved")) > 0.95
+        match_scores(clip_words(recording[sampled], pointer=SPRITE).crops, render_words("Saved"))
+        > 0.95
     ).any()
 
 
@@ -338,7 +343,7 @@ def test_the_word_under_the_pointer_at_the_end_is_flagged_and_the_pointer_is_no_
         with_pointer(menu, 28, 82),  # just left of Peach, where its checkbox would be
         with_pointer(closed, 28, 122),  # the menu closed with the click; hovering Done
     ])  # fmt: skip
-    words = clip_words(recording)
+    words = clip_words(recording, pointer=SPRITE)
     assert words.pointer.shape == (len(words), POINTER_SIZE)
     named = {
         name: match_scores(words.crops, render_words(name))[:, 0] > 0.95
@@ -353,7 +358,7 @@ def test_the_word_under_the_pointer_at_the_end_is_flagged_and_the_pointer_is_no_
 def test_over_the_limit_the_words_on_the_final_frame_are_kept_first() -> None:
     many = screen({(20 + 60 * (i % 3), 20 + 20 * (i // 3)): f"W{i}x" for i in range(12)})
     recording = np.stack([with_pointer(many, 30, 62), screen({(20, 130): "Done"})])
-    words = clip_words(recording, max_words=2)
+    words = clip_words(recording, max_words=2, pointer=SPRITE)
     assert len(words) == 2 and words.at_end.tolist() == [False, True]
     done = match_scores(words.crops, render_words("Done"))[:, 0] > 0.95
     assert done.tolist() == [False, True]

@@ -27,10 +27,12 @@ from pathlib import Path
 import numpy as np
 import torch
 
+from cuakit.envs import RECORDER_POINTER
 from cuakit.episodes import EpisodeDataset, read_frames
 from cuakit.episodes.splits import SPLITS, Split, episode_split, normalise_instruction
 from cuakit.errors import ConfigError, LabelError
 from cuakit.video.clips import resize, uniform_indices
+from cuakit.video.pointer import PointerSprite
 from cuakit.video.text import TextReader, make_reader
 from cuakit.video.words import ClipWords, clip_words
 
@@ -81,6 +83,10 @@ class _ClipJob:
     """``templates`` (the words' crops only) or a recogniser of `cuakit.video.text.READERS`"""
 
 
+RECORDED_POINTER = PointerSprite(*RECORDER_POINTER)
+"""the pointer cuakit's recorders draw, found and erased before a clip's words are read"""
+
+
 @functools.cache
 def process_reader(name: str) -> TextReader:
     """One recogniser per process and name (its models load once; its cache is shared by every
@@ -94,7 +100,11 @@ def _read_clip(job: _ClipJob) -> tuple[int, np.ndarray, np.ndarray, ClipWords | 
     picks = uniform_indices(len(every), job.frames)
     small = resize(every[picks], job.height, job.width)
     reader = None if job.reader == "templates" else process_reader(job.reader)
-    words = clip_words(every, sampled=picks, reader=reader) if job.words else None
+    words = (
+        clip_words(every, sampled=picks, reader=reader, pointer=RECORDED_POINTER)
+        if job.words
+        else None
+    )
     return job.index, np.ascontiguousarray(small.transpose(0, 3, 1, 2)), picks, words
 
 

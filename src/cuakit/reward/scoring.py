@@ -11,7 +11,7 @@ import numpy as np
 import torch
 
 from cuakit.errors import CheckpointError, RewardInputError
-from cuakit.reward.data import process_reader
+from cuakit.reward.data import RECORDED_POINTER, process_reader
 from cuakit.reward.evaluate import flip_frame
 from cuakit.reward.model import VideoRewardModel, WordBatch
 from cuakit.reward.text import InstructionEncoder
@@ -63,7 +63,11 @@ class Scorer:
         picks = uniform_indices(len(frames), self.config.frames)
         small = resize(frames[picks], self.config.height, self.config.width)
         reader = None if self.config.reader == "templates" else process_reader(self.config.reader)
-        words = clip_words(frames, sampled=picks, reader=reader) if self.model.reads_words else None
+        words = (
+            clip_words(frames, sampled=picks, reader=reader, pointer=RECORDED_POINTER)
+            if self.model.reads_words
+            else None
+        )
         return torch.from_numpy(small).permute(0, 3, 1, 2).float().div_(255.0), picks, words
 
     @torch.no_grad()

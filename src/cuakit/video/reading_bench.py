@@ -24,6 +24,7 @@ from cuakit.envs.experts import policy_from_spec
 from cuakit.episodes import EpisodeDataset
 from cuakit.errors import BackendUnavailableError
 from cuakit.video.clips import uniform_indices
+from cuakit.video.pointer import PointerSprite
 from cuakit.video.strings import edit_distance, fold, within
 from cuakit.video.text import READERS, TextBox, TextReader, make_reader
 from cuakit.video.words import clip_words
@@ -222,7 +223,8 @@ def recording_cost(reader: TextReader, per_family: int, fps: int = 10) -> dict[s
     for name, given in runs:
         start = time.perf_counter()
         for video in videos:
-            clip_words(video, sampled=uniform_indices(len(video), 12), reader=given)
+            clip_words(video, sampled=uniform_indices(len(video), 12), reader=given,
+                       pointer=PointerSprite(*envs.RECORDER_POINTER))  # fmt: skip
         timings[name] = time.perf_counter() - start
     return {
         "videos": len(videos),

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 import numpy as np
 from scipy import ndimage
 
-from cuakit.video.pointer import Pointer, erase_pointer, find_pointer
+from cuakit.video.pointer import Pointer, PointerSprite, erase_pointer, find_pointer
 from cuakit.video.text import TextReader
 
 CROP_HEIGHT = 20
@@ -315,6 +315,7 @@ def clip_words(
     max_words: int = 96,
     sampled: np.ndarray | None = None,
     reader: TextReader | None = None,
+    pointer: PointerSprite | None = None,
 ) -> ClipWords:
     """The words of a clip ``uint8 (T, H, W, 3)``, each kept where it appears or changes.
 
@@ -323,11 +324,18 @@ def clip_words(
     indices of it; the words are still read from every frame — a selected row or a pressed
     button often shows for one frame that uniform sampling skips — and each word's ``frame``
     becomes the first sampled frame at or after the one where it appeared.
+    ``reader``: a recogniser that reads each kept word (its box on the pointer-free frame, with
+    ``READ_MARGIN`` around it) into ``ClipWords.text``.
+    ``pointer``: the sprite the recorder drew (`cuakit.envs.RECORDER_POINTER`), found and erased
+    on every frame before reading; None leaves the frames as they are and flags no word.
     """
     if frames.ndim != 4 or len(frames) == 0:
         raise ValueError(f"frames: expected uint8 (T, H, W, 3) with T ≥ 1, got {frames.shape}")
-    pointers = [find_pointer(frame) for frame in frames]
-    clean = [erase_pointer(frame, pointer) for frame, pointer in zip(frames, pointers, strict=True)]
+    pointers = [None if pointer is None else find_pointer(frame, pointer) for frame in frames]
+    clean = [
+        frame if found is None or pointer is None else erase_pointer(frame, found, pointer)
+        for frame, found in zip(frames, pointers, strict=True)
+    ]
     per_frame = [frame_words(clean[0])]
     for t in range(1, len(frames)):
         per_frame.append(_changed_words(clean[t - 1], clean[t], per_frame[-1]))
