@@ -49,9 +49,10 @@ setup: $(STAMP) system-deps
 test: setup
 	$(PY) -m pytest -q
 
-# The edit-test loop: everything but the learning checks marked `slow`.
+# The edit-test loop: everything but the learning checks marked `slow` and the tests that drive
+# Chromium or an X desktop.
 test-fast: setup
-	$(PY) -m pytest -q -m "not slow"
+	$(PY) -m pytest -q -m "not slow and not browser and not desktop"
 
 # The main job: the whole loop on desksim — record expert, noisy and random episodes, label them,
 # train the video reward model, train PPO with ground-truth reward and with the video reward,
