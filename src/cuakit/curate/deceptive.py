@@ -65,7 +65,6 @@ from cuakit.curate.labels import (
     _labelled,
     _record_step,
     _replay_env,
-    family_of,
     is_derived,
 )
 from cuakit.envs.base import GUIEnv
@@ -206,7 +205,7 @@ def _plan(
     if kind == "hover":
         move = _hover(clean[-1], before.get("elements") or [])
         return None if move is None else ([*clean[:-1], move], len(clean) - 1)
-    planner = PLANNERS[kind].get(family_of(meta))
+    planner = PLANNERS[kind].get(meta.family)
     if planner is None:
         return None
     env.reset(seed=meta.seed)

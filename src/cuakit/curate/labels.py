@@ -60,11 +60,6 @@ MARGINS = {"correctness": 1.0, "efficiency": 0.5, "progress": 0.25}
 FLIPPED = ":flipped"  # criterion suffix of pairs whose order ``noise`` swapped on purpose
 
 
-def family_of(meta: EpisodeMeta) -> str:
-    """The task family an episode belongs to (``extra["family"]``, else its env id)."""
-    return str(meta.extra.get("family") or meta.env_id)
-
-
 def is_derived(meta: EpisodeMeta) -> bool:
     """True for episodes derived from a recording (``extra["derived_from"]``): the truncated
     or continued copies ``make_negatives`` writes, an ExeVR import of a video imported before.
@@ -164,7 +159,7 @@ def pair_groups(episodes: Iterable[EpisodeMeta]) -> list[list[EpisodeMeta]]:
         recorded = [m for m in members if not is_derived(m)]
         if len(recorded) < 2:
             for meta in recorded:
-                by_family[family_of(meta)].append(meta)
+                by_family[meta.family].append(meta)
     groups += [sorted(by_family[f], key=lambda m: m.index) for f in sorted(by_family)]
     return [group for group in groups if len(group) >= 2]
 
@@ -295,13 +290,13 @@ def _relabel(
     peers_of: dict[tuple[str, str], list[EpisodeMeta]] = defaultdict(list)
     for m in dataset.episodes:
         if not is_derived(m):
-            peers_of[(family_of(m), episode_split(dataset, m.index))].append(m)
+            peers_of[(m.family, episode_split(dataset, m.index))].append(m)
     rows, skipped = [], 0
     for meta in sources:
         if meta.index in done:
             continue
         params = meta.extra.get("params")
-        peers = peers_of[(family_of(meta), episode_split(dataset, meta.index))]
+        peers = peers_of[(meta.family, episode_split(dataset, meta.index))]
         if kind == "translate":
             others = {m.instruction for m in peers if m.extra.get("params") != params}
         else:  # another task instance: other parameters, where the source's are known
@@ -459,7 +454,7 @@ def _continue(
     dataset: EpisodeDataset, writer: EpisodeWriter, meta: EpisodeMeta
 ) -> EpisodeMeta | None:
     """Replay the recorded actions, then the family's undo actions, recording everything."""
-    undo = UNDOERS.get(family_of(meta))
+    undo = UNDOERS.get(meta.family)
     replay = _replay_env(dataset, meta) if undo is not None else None
     if replay is None:
         return None

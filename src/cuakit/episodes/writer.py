@@ -114,6 +114,11 @@ class EpisodeMeta:
         values["extra"] = json.loads(values["extra"] or "{}")
         return cls(**values)
 
+    @property
+    def family(self) -> str:
+        """The task family the episode belongs to (``extra["family"]``, else its env id)."""
+        return str(self.extra.get("family") or self.env_id)
+
     def to_row(self) -> dict[str, Any]:
         row = {name: getattr(self, name) for name in self.__dataclass_fields__}
         row["return"] = row.pop("episode_return")

@@ -62,11 +62,6 @@ class PairExample:
     family: str
 
 
-def family_of(dataset: EpisodeDataset, episode: int) -> str:
-    meta = dataset.meta(episode)
-    return str(meta.extra.get("family") or meta.env_id)
-
-
 @dataclass(frozen=True)
 class _ClipJob:
     """What reading one episode's clip needs (picklable, so worker processes can do it)."""
@@ -343,13 +338,13 @@ def success_examples(dataset: EpisodeDataset) -> list[SuccessExample]:
             deviation = _frame_of_step(dataset, episode, int(row["deviation_step"]))
         examples.append(
             SuccessExample(episode, instruction, bool(row["label"]), deviation, row["source"],
-                           family_of(dataset, episode))
+                           dataset.meta(episode).family)
         )  # fmt: skip
     for meta in dataset.episodes:
         if meta.index not in labelled and meta.success is not None:
             examples.append(
                 SuccessExample(meta.index, meta.instruction, meta.success, None, "env",
-                               family_of(dataset, meta.index))
+                               dataset.meta(meta.index).family)
             )  # fmt: skip
     if not examples:
         raise LabelError(
@@ -376,7 +371,7 @@ def pair_examples(dataset: EpisodeDataset, include_flipped: bool = True) -> list
             continue
         pairs.append(
             PairExample(row["chosen"], row["rejected"], float(row["margin"]), row["criterion"],
-                        family_of(dataset, row["chosen"]))
+                        dataset.meta(row["chosen"]).family)
         )  # fmt: skip
     return pairs
 
@@ -434,7 +429,7 @@ def split_episodes(dataset: EpisodeDataset, how: str = "seeds") -> Splits:
     test episodes), never left out silently. A side may be empty (a dataset recorded on test
     seeds only has just ``test``): the reader checks the sides it needs.
     """
-    families = {family_of(dataset, m.index) for m in dataset.episodes}
+    families = {dataset.meta(m.index).family for m in dataset.episodes}
     held_out = None
     if how.startswith("family:"):
         held_out = how.removeprefix("family:")
@@ -447,7 +442,7 @@ def split_episodes(dataset: EpisodeDataset, how: str = "seeds") -> Splits:
     for meta in dataset.episodes:
         side = episode_split(dataset, meta.index)
         if held_out is not None:
-            if family_of(dataset, meta.index) == held_out:
+            if dataset.meta(meta.index).family == held_out:
                 side = "test"
             elif side == "test":
                 dropped["test"] += 1
