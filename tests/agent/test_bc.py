@@ -34,6 +34,7 @@ def test_examples_come_from_successful_episodes_only(expert_data: Path) -> None:
         expert_examples(expert_data, policy, env_ids={"cuakit/desksim-slider-v0"})
 
 
+@pytest.mark.slow
 def test_behaviour_cloning_fits_the_expert(expert_data: Path) -> None:
     torch.manual_seed(0)
     policy = LabPolicy(PolicyConfig())

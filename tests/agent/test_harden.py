@@ -16,6 +16,7 @@ from cuakit.reward.text import InstructionEncoder
 from cuakit.reward.trainer import RewardConfig, RewardTrainer
 
 
+@pytest.mark.slow
 def test_rounds_attack_the_latest_model_and_add_its_hacks_as_failures(tmp_path: Path) -> None:
     data = tmp_path / "data"
     env = "cuakit/desksim-click-button-v0"

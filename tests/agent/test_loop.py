@@ -4,6 +4,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
+import pytest
 
 import cuakit.envs as envs
 from cuakit.agent.loop import CLONE_POLICY, QUICK, record_clone_episodes
@@ -14,6 +15,7 @@ from cuakit.reward.text import InstructionEncoder
 ENV = "cuakit/desksim-form-fill-v0"
 
 
+@pytest.mark.slow
 def test_clone_episodes_join_the_dataset_as_the_agent_played_them(tmp_path: Path) -> None:
     data = tmp_path / "dataset"
     collect(ENV, "expert", 8, data, env_kwargs={"difficulty": 1})

@@ -18,6 +18,7 @@ def text() -> InstructionEncoder:
     return InstructionEncoder()
 
 
+@pytest.mark.slow
 def test_ppo_with_ground_truth_learns_to_click_the_only_button(
     tmp_path: Path, text: InstructionEncoder
 ) -> None:
@@ -74,6 +75,7 @@ def test_curriculum_counts_the_judges_verdict_under_a_video_reward() -> None:
         PPOConfig(reward="vrm:somewhere", termination="env")
 
 
+@pytest.mark.slow
 def test_a_video_reward_run_writes_its_folder_and_reports_predicted_success(
     tmp_path: Path, text: InstructionEncoder, tiny_reward_run: Path
 ) -> None:
@@ -109,6 +111,7 @@ def test_a_video_reward_run_writes_its_folder_and_reports_predicted_success(
     )
 
 
+@pytest.mark.slow
 def test_warm_start_and_curriculum(tmp_path: Path, text: InstructionEncoder) -> None:
     data = tmp_path / "experts"
     collect("cuakit/desksim-click-button-v0", "expert", 8, data, env_kwargs={"difficulty": 1})

@@ -8,7 +8,7 @@ import sys
 
 import pytest
 
-from cuakit.cli import COMMANDS
+from cuakit.cli import COMMANDS, main
 
 MISSING = "/nonexistent/cuakit"
 BAD_INPUT = {
@@ -46,17 +46,32 @@ def test_every_command_has_a_bad_input_case() -> None:
 
 
 @pytest.mark.parametrize("command", names())
-def test_a_users_mistake_is_one_clear_line(command: str) -> None:
+def test_a_users_mistake_is_one_clear_line(
+    command: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """In process (each command's imports load once): an exception escaping `main` fails the
+    test as a traceback would; tyro's parse errors exit through SystemExit."""
+    monkeypatch.setenv("COLUMNS", "200")
+    try:
+        code = main([*command.split(), *BAD_INPUT[command]])
+    except SystemExit as exit_:
+        code = exit_.code
+    stderr = capsys.readouterr().err
+    assert code not in (0, None), stderr[-500:]
+    lines = [line for line in stderr.splitlines() if line.strip()]
+    ours = [line for line in lines if line.startswith("error:")]
+    # ours: one line; tyro's parse errors (a value its own check refused) come in its box
+    assert len(ours) == 1 or "Error parsing config" in stderr, stderr[-2000:]
+
+
+def test_the_installed_command_answers_a_mistake_without_a_traceback() -> None:
     result = subprocess.run(
-        [sys.executable, "-m", "cuakit", *command.split(), *BAD_INPUT[command]],
+        [sys.executable, "-m", "cuakit", "collect", *BAD_INPUT["collect"]],
         capture_output=True,
         text=True,
         env={**os.environ, "COLUMNS": "200"},
         timeout=120,
     )
-    assert result.returncode != 0, result.stdout[-500:]
-    assert "Traceback" not in result.stderr, result.stderr[-2000:]
-    lines = [line for line in result.stderr.splitlines() if line.strip()]
-    ours = [line for line in lines if line.startswith("error:")]
-    # ours: one line; tyro's parse errors (a value its own check refused) come in its box
-    assert len(ours) == 1 or "Error parsing config" in result.stderr, result.stderr[-2000:]
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    errors = [line for line in result.stderr.splitlines() if line.startswith("error:")]
+    assert errors == ["error: no cuakit env matches 'bogus/env'; see `cuakit envs` for the ids"]

@@ -143,6 +143,7 @@ def test_collect_rejects_bad_arguments(tmp_path: Path) -> None:
     assert zero.returncode == 2 and "at least one" in zero.stderr
 
 
+@pytest.mark.slow
 def test_bench_env_and_experts_json() -> None:
     env = json.loads(cuakit("bench", "env", "--steps", "40", "--real-steps", "0", "--json").stdout)
     assert len(env["rows"]) >= 10 and "backends" not in env
@@ -155,6 +156,7 @@ def test_bench_env_and_experts_json() -> None:
         assert row["expert"] == 1.0
 
 
+@pytest.mark.slow
 def test_bench_reading_json_measures_the_recogniser_on_desksim() -> None:
     result = json.loads(
         cuakit(

@@ -9,6 +9,7 @@ import pytest
 from cuakit.cli import main
 
 
+@pytest.mark.slow
 def test_quick_demo_runs_the_whole_loop_and_reports_it(tmp_path: Path) -> None:
     out = tmp_path / "demo"
     assert main(["demo", "--quick", "--out", str(out)]) == 0

@@ -5,11 +5,14 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
+
 from cuakit.envs.collect import collect
 from cuakit.episodes.splits import TEST_SEED_START
 from tests.cli.test_cli import cuakit
 
 
+@pytest.mark.slow
 def test_label_train_eval_score(tmp_path: Path) -> None:
     data, run = tmp_path / "ds", tmp_path / "run"
     collect(
@@ -67,6 +70,7 @@ def test_label_train_eval_score(tmp_path: Path) -> None:
     assert other.returncode == 2 and "Traceback" not in other.stderr
 
 
+@pytest.mark.slow
 def test_reward_train_takes_its_shape_and_recipe_from_named_files(tmp_path: Path) -> None:
     wrong = tmp_path / "recipe.json"
     wrong.write_text(json.dumps({"epochs": 3}))  # a flag of its own, not a recipe detail

@@ -159,6 +159,7 @@ def test_learns_to_separate_successes_from_failures(tiny: Path, tmp_path: Path) 
         assert (tmp_path / "run" / name).exists()
 
 
+@pytest.mark.slow
 def test_bradley_terry_prefers_the_chosen_video(tiny: Path, tmp_path: Path) -> None:
     """Regression for the seed's preference sketch: with pref=1 meaning "B is better" it
     trained BCE(r_a − r_b, pref), rewarding A. Trained on pairs alone, chosen must win."""
@@ -175,6 +176,7 @@ def test_bradley_terry_prefers_the_chosen_video(tiny: Path, tmp_path: Path) -> N
     )
 
 
+@pytest.mark.slow
 def test_parameters_change_after_a_step(tiny: Path, tmp_path: Path) -> None:
     trainer = RewardTrainer(tiny, replace(TINY, max_steps=1), tmp_path / "run")
     before = {k: v.clone() for k, v in trainer.model.state_dict().items()}
@@ -183,6 +185,7 @@ def test_parameters_change_after_a_step(tiny: Path, tmp_path: Path) -> None:
     assert len(changed) > len(before) // 2
 
 
+@pytest.mark.slow
 def test_save_load_gives_identical_scores_and_resume_continues(tiny: Path, tmp_path: Path) -> None:
     run = tmp_path / "run"
     trainer = RewardTrainer(tiny, replace(TINY, max_steps=3, epochs=1), run)
