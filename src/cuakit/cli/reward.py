@@ -13,9 +13,10 @@ from cuakit.cli.common import PhaseBars, emit_json, out_console, phase_progress
 from cuakit.episodes import read_frames, video_fps
 from cuakit.errors import RewardInputError
 from cuakit.reward.evaluate import plot_confusion, plot_reliability
+from cuakit.reward.presets import with_files
 from cuakit.reward.run_eval import evaluate_run
 from cuakit.reward.scoring import Scorer
-from cuakit.reward.trainer import RewardConfig, RewardTrainer, with_files
+from cuakit.reward.trainer import RewardConfig, RewardTrainer
 
 
 def _summary_table(title: str, result: dict[str, Any]) -> Table:

@@ -23,15 +23,11 @@ import json
 import math
 import time
 from collections.abc import Callable
-from dataclasses import asdict, dataclass, field, fields, replace
+from dataclasses import asdict, dataclass
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import Annotated, Any, TypeVar
 
-import matplotlib
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt
 import numpy as np
 import torch
 import torch.nn.functional as F
@@ -43,6 +39,7 @@ from cuakit.episodes.format import atomic_write_bytes
 from cuakit.episodes.splits import TEST_SEED_START, Split
 from cuakit.errors import CheckpointError, ConfigError
 from cuakit.reward import evaluate as ev
+from cuakit.reward.curves import History, plot_history
 from cuakit.reward.data import (
     WORDS_VERSION,
     ClipBank,
@@ -154,74 +151,10 @@ class RewardConfig:
         )  # fmt: skip
 
 
-MODEL_FIELDS = ("backbone", "frames", "height", "width", "prune", "words", "reader", "duration",
-                "slots_only")  # fmt: skip
-"""the `RewardConfig` fields a ``--model`` preset or file sets"""
-MODEL_PRESETS: dict[str, dict[str, Any]] = {
-    "frame-temporal": {},
-    "frame-temporal-templates": {"reader": "templates"},
-    "cnn3d": {"backbone": "cnn3d"},
-    "timesformer": {"backbone": "timesformer"},
-}
-"""``--model`` names: the changes each makes to the default `RewardConfig`"""
-
-
-def with_files(config: RewardConfig, model: str, recipe: Path | None) -> RewardConfig:
-    """``config`` with the model fields of ``model`` (a `MODEL_PRESETS` name or a JSON file of
-    `MODEL_FIELDS`) and the hidden fields of ``recipe`` (a JSON file) applied."""
-    changes: dict[str, Any] = {}
-    for what, spec, allowed in (
-        ("--model", model, set(MODEL_FIELDS)),
-        ("--recipe", recipe, {f.name for f in fields(RewardConfig)} - set(MODEL_FIELDS)),
-    ):
-        if spec is None or spec == "":
-            continue
-        if what == "--model" and str(spec) in MODEL_PRESETS:
-            changes.update(MODEL_PRESETS[str(spec)])
-            continue
-        path = Path(spec)
-        if not path.is_file():
-            names = ", ".join(MODEL_PRESETS) if what == "--model" else "a JSON file"
-            raise ConfigError(f"{what} {spec}: no such file; pass {names}")
-        try:
-            values = json.loads(path.read_text())
-        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-            raise ConfigError(f"{what} {path}: not JSON ({exc})") from exc
-        if not isinstance(values, dict):
-            raise ConfigError(f"{what} {path}: expected a JSON object of field: value")
-        hidden = {f.name for f in fields(RewardConfig) if str(f.type).startswith("Hidden[")}
-        wrong = sorted(set(values) - (allowed & hidden))
-        if wrong:
-            raise ConfigError(
-                f"{what} {path}: {wrong} cannot be set here; it sets {sorted(allowed & hidden)} "
-                "(the other options are flags of their own)"
-            )
-        changes.update(values)
-    return replace(config, **changes)
-
-
 def clean_pairs(pairs: list[PairExample]) -> list[PairExample]:
     """The pairs whose preference was not flipped to model annotator noise: the ones pairwise
     accuracy is measured on."""
     return [p for p in pairs if "flipped" not in p.criterion]
-
-
-@dataclass
-class History:
-    steps: list[int] = field(default_factory=list)
-    losses: dict[str, list[float]] = field(default_factory=dict)
-    eval_steps: list[int] = field(default_factory=list)
-    evals: dict[str, list[float]] = field(default_factory=dict)
-
-    def log(self, step: int, values: dict[str, float]) -> None:
-        self.steps.append(step)
-        for key, value in values.items():
-            self.losses.setdefault(key, []).append(value)
-
-    def log_eval(self, step: int, values: dict[str, float]) -> None:
-        self.eval_steps.append(step)
-        for key, value in values.items():
-            self.evals.setdefault(key, []).append(value)
 
 
 class RewardTrainer:
@@ -699,16 +632,4 @@ class RewardTrainer:
         self.history = History(**state["history"])
 
     def plot_curves(self, out: Path) -> None:
-        fig, (left, right) = plt.subplots(1, 2, figsize=(10, 3.6))
-        for key, values in self.history.losses.items():
-            if key.startswith("losses/") and key != "losses/total":
-                left.plot(self.history.steps, values, label=key.removeprefix("losses/"))
-        left.set(xlabel="step", ylabel="loss", title="training losses", yscale="log")
-        left.legend()
-        for key, values in self.history.evals.items():
-            right.plot(self.history.eval_steps, values, "o-", label=key.removeprefix("val/"))
-        right.set(xlabel="step", ylabel="val", title="val accuracy", ylim=(0, 1.02))
-        right.legend()
-        fig.tight_layout()
-        fig.savefig(out, dpi=110)
-        plt.close(fig)
+        plot_history(self.history, out)
