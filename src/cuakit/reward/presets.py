@@ -4,9 +4,12 @@ shape) and ``--recipe`` (a JSON file of the optimiser's details), applied to a `
 from __future__ import annotations
 
 import json
+import typing
 from dataclasses import fields, replace
 from pathlib import Path
 from typing import Any
+
+import tyro
 
 from cuakit.errors import ConfigError
 from cuakit.reward.trainer import RewardConfig
@@ -21,6 +24,16 @@ MODEL_PRESETS: dict[str, dict[str, Any]] = {
     "timesformer": {"backbone": "timesformer"},
 }
 """``--model`` names: the changes each makes to the default `RewardConfig`"""
+
+
+def hidden_fields() -> set[str]:
+    """The `RewardConfig` fields the command line does not show (annotated ``Hidden``)."""
+    hints = typing.get_type_hints(RewardConfig, include_extras=True)
+    return {
+        name
+        for name, hint in hints.items()
+        if any(meta is tyro.conf.Suppress for meta in getattr(hint, "__metadata__", ()))
+    }
 
 
 def with_files(config: RewardConfig, model: str, recipe: Path | None) -> RewardConfig:
@@ -46,7 +59,7 @@ def with_files(config: RewardConfig, model: str, recipe: Path | None) -> RewardC
             raise ConfigError(f"{what} {path}: not JSON ({exc})") from exc
         if not isinstance(values, dict):
             raise ConfigError(f"{what} {path}: expected a JSON object of field: value")
-        hidden = {f.name for f in fields(RewardConfig) if str(f.type).startswith("Hidden[")}
+        hidden = hidden_fields()
         wrong = sorted(set(values) - (allowed & hidden))
         if wrong:
             raise ConfigError(

@@ -103,7 +103,7 @@ def errors_on(pieces: list[TextBox], known: list[tuple[str, tuple | None]]) -> t
         inside.sort(key=lambda piece: (piece.box[0] // 8, piece.box[2]))
         read = " ".join(piece.text for piece in inside)
         # a window's box holds all its contents: its title is the piece nearest its top
-        if inside and len(inside) > 1 and fold(text) != fold(read):
+        if len(inside) > 1 and fold(text) != fold(read):
             read = min((edit_distance(fold(p.text), fold(text)), p.text) for p in inside)[1]
         target = fold(text)
         edits += edit_distance(fold(read), target)
