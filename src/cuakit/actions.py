@@ -4,9 +4,9 @@ An :class:`Action` is data, never code: a frozen, validated dataclass that an ex
 into mouse and keyboard calls at the last moment, and that a safety gate can inspect.
 
 Coordinates are normalised: ``(0.0, 0.0)`` is the top-left corner of the screen and
-``(1.0, 1.0)`` the bottom-right. Convert at the edges with :func:`to_pixels` /
-:func:`from_pixels`, or :func:`to_qwen_pixels` / :func:`from_qwen_pixels` for models that see
-the screenshot resized by Qwen2.5-VL's :func:`smart_resize`.
+``(1.0, 1.0)`` the bottom-right; :mod:`cuakit.coords` converts them to and from pixels
+(:func:`to_pixels`, :func:`to_qwen_pixels` ...) and :mod:`cuakit.keys` normalises key
+combinations. Both are re-exported here: ``from cuakit.actions import to_pixels`` works.
 
 Wire form (``Action.to_dict``, what models emit and datasets store)::
 
@@ -26,18 +26,46 @@ Error ``field`` names are wire names (``"coordinates"``, ``"end_coordinates"``, 
 from __future__ import annotations
 
 import json
-import math
-import numbers
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 from enum import StrEnum
 from typing import Any
 
+from cuakit._values import invert, is_int, is_number, show
+from cuakit.coords import (
+    QWEN_FACTOR,
+    QWEN_MAX_PIXELS,
+    QWEN_MIN_PIXELS,
+    Point,
+    check_point,
+    from_pixels,
+    from_qwen_pixels,
+    smart_resize,
+    to_pixels,
+    to_qwen_pixels,
+)
 from cuakit.errors import ActionParseError
+from cuakit.keys import MODIFIERS, normalize_keys
 
-Point = tuple[float, float]
-"""Normalised ``(x, y)``, both in ``[0, 1]``."""
+__all__ = [
+    "DIRECTIONS",
+    "MAX_WAIT_SECONDS",
+    "MODIFIERS",
+    "QWEN_FACTOR",
+    "QWEN_MAX_PIXELS",
+    "QWEN_MIN_PIXELS",
+    "Action",
+    "ActionType",
+    "Point",
+    "from_pixels",
+    "from_qwen_pixels",
+    "normalize_keys",
+    "parse",
+    "smart_resize",
+    "to_pixels",
+    "to_qwen_pixels",
+]
 
 
 class ActionType(StrEnum):
@@ -87,9 +115,9 @@ class Action:
         kind = _action_type(self.type)
         object.__setattr__(self, "type", kind)
         if not isinstance(self.reasoning, str):
-            raise ActionParseError("reasoning", f"expected a string, got {_show(self.reasoning)}")
-        if not _is_int(self.amount):
-            raise ActionParseError("amount", f"expected an integer, got {_show(self.amount)}")
+            raise ActionParseError("reasoning", f"expected a string, got {show(self.reasoning)}")
+        if not is_int(self.amount):
+            raise ActionParseError("amount", f"expected an integer, got {show(self.amount)}")
         required, optional = _REQUIRED[kind], _OPTIONAL.get(kind, frozenset())
         for name, (wire, hint) in _FIELDS.items():
             value = getattr(self, name)
@@ -214,7 +242,7 @@ class Action:
         if "action" not in data and isinstance(data.get("arguments"), Mapping):
             data = data["arguments"]  # {"name": "computer_use", "arguments": {...}}
         if "action" not in data:
-            raise ActionParseError("action", f"missing; e.g. {_EXAMPLE}, got {_show(list(data))}")
+            raise ActionParseError("action", f"missing; e.g. {_EXAMPLE}, got {show(list(data))}")
         for key in data:
             if key not in _KNOWN_KEYS:
                 known = ", ".join(["action", *_FIELD_ALIASES])
@@ -228,7 +256,7 @@ class Action:
         keys = _pick(data, "key")
         if isinstance(keys, list):
             if not keys or not all(isinstance(k, str) for k in keys):
-                raise ActionParseError("key", f"expected a list of key names, got {_show(keys)}")
+                raise ActionParseError("key", f"expected a list of key names, got {show(keys)}")
             keys = "+".join(keys)
         amount = _pick(data, "amount")
         seconds = _pick(data, "seconds")
@@ -272,23 +300,6 @@ _FIELDS = {
     "keys": ("key", "a key combination such as 'ctrl+s'"),
     "seconds": ("seconds", "a number of seconds in (0, 60]"),
 }
-_NOT_NORMALISED = (
-    "are not normalised to [0, 1]; convert pixels with from_pixels(...) "
-    "(from_qwen_pixels(...) for Qwen2.5-VL output)"
-)
-
-
-def _show(value: object) -> str:
-    text = repr(value)
-    return text if len(text) <= 80 else text[:77] + "..."
-
-
-def _is_int(value: object) -> bool:
-    return isinstance(value, numbers.Integral) and not isinstance(value, bool)
-
-
-def _is_number(value: object) -> bool:
-    return isinstance(value, numbers.Real) and not isinstance(value, bool)
 
 
 def _action_type(value: object) -> ActionType:
@@ -297,7 +308,7 @@ def _action_type(value: object) -> ActionType:
     if isinstance(value, str) and value in {t.value for t in ActionType}:
         return ActionType(value)
     names = ", ".join(t.value for t in ActionType)
-    raise ActionParseError("action", f"unknown action {_show(value)}; expected one of {names}")
+    raise ActionParseError("action", f"unknown action {show(value)}; expected one of {names}")
 
 
 def _check(name: str, value: Any) -> Any:
@@ -305,90 +316,23 @@ def _check(name: str, value: Any) -> Any:
     wire, hint = _FIELDS[name]
     match name:
         case "point" | "end":
-            return _point(value, wire)
+            return check_point(value, wire)
         case "direction" if isinstance(value, str) and value.strip().lower() in DIRECTIONS:
             return value.strip().lower()
-        case "amount" if _is_int(value) and value >= 1:
+        case "amount" if is_int(value) and value >= 1:
             return int(value)
         case "text" if isinstance(value, str) and value:
             return value
         case "keys":
             return normalize_keys(value)
-        case "seconds" if _is_number(value) and 0 < value <= MAX_WAIT_SECONDS:
+        case "seconds" if is_number(value) and 0 < value <= MAX_WAIT_SECONDS:
             return float(value)
-    raise ActionParseError(wire, f"expected {hint}, got {_show(value)}")
-
-
-def _point(value: Any, field: str) -> Point:
-    """A normalised ``[x, y]`` as a tuple of floats; errors are reported under ``field``."""
-    if not isinstance(value, (list, tuple)) or len(value) != 2:
-        raise ActionParseError(field, f"expected [x, y], got {_show(value)}")
-    for v in value:
-        if not _is_number(v):
-            raise ActionParseError(field, f"expected numbers [x, y], got {_show(value)}")
-        if v != v or abs(v) == math.inf:
-            raise ActionParseError(field, f"{_show(value)} is not finite")
-        if v > 1:
-            raise ActionParseError(field, f"{_show(value)} {_NOT_NORMALISED}")
-        if v < 0:
-            raise ActionParseError(field, f"{_show(value)} is negative; use [0, 1]")
-    return (float(value[0]), float(value[1]))
-
-
-# --- key combinations --------------------------------------------------------------------------
-
-MODIFIERS = ("ctrl", "alt", "shift", "meta")
-"""Modifiers in the order a normalised combination lists them."""
-
-
-def _invert(groups: dict[str, tuple[str, ...]]) -> dict[str, str]:
-    """``{"canonical": ("alias", ...)}`` -> ``{"alias": "canonical"}``."""
-    return {alias: name for name, aliases in groups.items() for alias in aliases}
-
-
-_KEY_ALIASES = _invert(
-    {
-        "ctrl": ("control", "ctl"),
-        "alt": ("option", "opt"),
-        "meta": ("cmd", "command", "super", "win", "windows"),
-        "enter": ("return",),
-        "escape": ("esc",),
-        "delete": ("del",),
-        "pageup": ("pgup",),
-        "pagedown": ("pgdn",),
-        "plus": ("+",),
-    }
-)
-
-
-def normalize_keys(keys: str) -> str:
-    """Normalise a key combination: ``"Control+S"`` -> ``"ctrl+s"``.
-
-    Names are lowercased and de-aliased (control->ctrl, cmd/command/super/win->meta,
-    return->enter, esc->escape, del->delete, pgup->pageup, pgdn->pagedown); modifiers come
-    first in the order ctrl, alt, shift, meta, other keys follow in the order given. The plus
-    key is written ``plus`` (``"ctrl++"`` is read as ``"ctrl+plus"``). Idempotent.
-    """
-    if not isinstance(keys, str):
-        raise ActionParseError("key", f"expected a string such as 'ctrl+s', got {_show(keys)}")
-    parts = [part.strip() for part in keys.split("+")]
-    if len(parts) >= 2 and parts[-1] == "" and parts[-2] == "":  # "ctrl++" or "+"
-        parts = [*parts[:-2], "plus"]
-    names: list[str] = []
-    for part in parts:
-        name = _KEY_ALIASES.get(part.lower(), part.lower())
-        if not name or not name.isprintable() or any(c.isspace() for c in name):
-            raise ActionParseError("key", f"bad key name {part!r} in {keys!r}; e.g. 'ctrl+s'")
-        if name in names:
-            raise ActionParseError("key", f"{name!r} appears twice in {keys!r}; list it once")
-        names.append(name)
-    mods = [m for m in MODIFIERS if m in names]
-    return "+".join(mods + [n for n in names if n not in MODIFIERS])
+    raise ActionParseError(wire, f"expected {hint}, got {show(value)}")
 
 
 # --- aliases read by from_dict -----------------------------------------------------------------
 
-_ACTION_ALIASES = _invert(
+_ACTION_ALIASES = invert(
     {
         "click": ("left_click",),
         "double_click": ("doubleclick",),
@@ -418,7 +362,7 @@ _EXAMPLE = '{"action": "click", "coordinates": [0.5, 0.5]}'
 def _resolve_action(name: object, status: object) -> ActionType:
     """The ActionType an action name (or alias) stands for; a failed terminate is fail."""
     if not isinstance(name, str):
-        raise ActionParseError("action", f"expected an action name string, got {_show(name)}")
+        raise ActionParseError("action", f"expected an action name string, got {show(name)}")
     key = name.strip().lower().replace("-", "_").replace(" ", "_")
     kind = _action_type(_ACTION_ALIASES.get(key, key))
     if status is None:
@@ -428,7 +372,7 @@ def _resolve_action(name: object, status: object) -> ActionType:
     if status in ("failure", "fail", "failed"):
         return ActionType.FAIL
     if status not in ("success", "succeeded", "done"):
-        raise ActionParseError("status", f"expected 'success' or 'failure', got {_show(status)}")
+        raise ActionParseError("status", f"expected 'success' or 'failure', got {show(status)}")
     return kind
 
 
@@ -473,7 +417,7 @@ def _find_object(text: str) -> dict[str, Any]:
     if first:
         return first[0]
     raise ActionParseError(
-        "text", f"no JSON object found in {_show(text)}; answer with one such as {_EXAMPLE}"
+        "text", f"no JSON object found in {show(text)}; answer with one such as {_EXAMPLE}"
     )
 
 
@@ -498,82 +442,3 @@ def _decode_at(text: str, start: int) -> tuple[Any, int] | None:
         raise ActionParseError("text", f"JSON at offset {start} is nested too deeply") from None
     except ValueError as exc:  # e.g. an integer over Python's 4300-digit conversion limit
         raise ActionParseError("text", f"JSON at offset {start} cannot be read: {exc}") from None
-
-
-# --- pixels ------------------------------------------------------------------------------------
-
-
-def _check_size(width: int, height: int) -> None:
-    if not (_is_int(width) and _is_int(height) and width > 0 and height > 0):
-        raise ValueError(f"screen size must be positive integers, got {width!r} x {height!r}")
-
-
-def to_pixels(point: Point, width: int, height: int) -> tuple[int, int]:
-    """Normalised point -> the pixel that contains it: ``floor(x * width)``, clamped to
-    ``[0, width - 1]`` (so ``x = 1.0`` is the last column); likewise for y."""
-    _check_size(width, height)
-    x, y = _point(point, "coordinates")
-    return min(math.floor(x * width), width - 1), min(math.floor(y * height), height - 1)
-
-
-def from_pixels(px: float, py: float, width: int, height: int) -> Point:
-    """Pixel -> normalised point at the pixel's centre, ``(px + 0.5) / width`` (clamped to 1).
-
-    Integer pixels round-trip exactly through :func:`to_pixels`; a normalised point comes back
-    within half a pixel. Pixels must lie in ``[0, width) x [0, height)``.
-    """
-    _check_size(width, height)
-    for value, size in ((px, width), (py, height)):
-        if not _is_number(value) or not 0 <= value < size:
-            where = f"pixel ({_show(px)}, {_show(py)})"
-            raise ActionParseError("coordinates", f"{where} is outside a {width}x{height} image")
-    return min((float(px) + 0.5) / width, 1.0), min((float(py) + 0.5) / height, 1.0)
-
-
-QWEN_FACTOR = 28
-QWEN_MIN_PIXELS = 56 * 56
-QWEN_MAX_PIXELS = 28 * 28 * 1280
-
-
-def smart_resize(
-    height: int,
-    width: int,
-    factor: int = QWEN_FACTOR,
-    min_pixels: int = QWEN_MIN_PIXELS,
-    max_pixels: int = QWEN_MAX_PIXELS,
-) -> tuple[int, int]:
-    """``(resized_height, resized_width)`` of the image a Qwen2(.5)-VL model sees.
-
-    Same algorithm as transformers' ``qwen2_vl`` image processor: both sides rounded to
-    multiples of ``factor``; if the area exceeds ``max_pixels`` scale down (floor), if below
-    ``min_pixels`` scale up (ceil). Raises ValueError for an aspect ratio over 200.
-    """
-    _check_size(width, height)
-    if max(height, width) / min(height, width) > 200:
-        raise ValueError(f"aspect ratio of {width}x{height} exceeds 200; crop the screenshot")
-    h_bar = round(height / factor) * factor
-    w_bar = round(width / factor) * factor
-    if h_bar * w_bar > max_pixels:
-        beta = math.sqrt(height * width / max_pixels)
-        h_bar = max(factor, math.floor(height / beta / factor) * factor)
-        w_bar = max(factor, math.floor(width / beta / factor) * factor)
-    elif h_bar * w_bar < min_pixels:
-        beta = math.sqrt(min_pixels / (height * width))
-        h_bar = math.ceil(height * beta / factor) * factor
-        w_bar = math.ceil(width * beta / factor) * factor
-    return h_bar, w_bar
-
-
-def to_qwen_pixels(point: Point, width: int, height: int, **resize_kw: int) -> tuple[int, int]:
-    """Normalised point -> pixel in the smart-resized image a Qwen model sees of a
-    ``width`` x ``height`` screen (the original size). ``resize_kw``: :func:`smart_resize`'s
-    factor, min_pixels, max_pixels."""
-    rh, rw = smart_resize(height, width, **resize_kw)
-    return to_pixels(point, rw, rh)
-
-
-def from_qwen_pixels(px: float, py: float, width: int, height: int, **resize_kw: int) -> Point:
-    """A Qwen model's pixel (in its smart-resized image of a ``width`` x ``height`` screen)
-    -> normalised point at that pixel's centre. ``resize_kw`` as for :func:`to_qwen_pixels`."""
-    rh, rw = smart_resize(height, width, **resize_kw)
-    return from_pixels(px, py, rw, rh)

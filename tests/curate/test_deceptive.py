@@ -11,8 +11,8 @@ import pytest
 import cuakit.envs as envs
 from cuakit.actions import Action, ActionType
 from cuakit.cli.label import LabelSuccessArgs
-from cuakit.curate import deceptive
 from cuakit.curate.deceptive import DECEPTIVE_KINDS, PLANNERS, make_deceptive
+from cuakit.curate.deceptive_scripts import expert
 from cuakit.curate.labels import is_derived, make_negatives
 from cuakit.envs.collect import collect
 from cuakit.envs.desksim import FAMILIES
@@ -184,7 +184,7 @@ def test_runs_that_succeed_are_dropped_and_counted(
     root = tmp_path / "ds"
     collect("cuakit/desksim-click-button-v0", "expert", 3, root, env_kwargs={"difficulty": 2})
     data = EpisodeDataset(root)
-    honest = {"click-button": lambda env, rng: deceptive._expert(env.task)}
+    honest = {"click-button": lambda env, rng: expert(env.task)}
     monkeypatch.setitem(PLANNERS, "partial", honest)
     counts = make_deceptive(data, "partial, hover", limit=2, progress=False)
     assert counts["partial"] == 0 and counts["partial:succeeded"] == 3

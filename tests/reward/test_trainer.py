@@ -222,12 +222,12 @@ def test_bad_inputs_are_typed_errors(tiny: Path, tmp_path: Path) -> None:
 def test_kept_ratio_reports_what_pruning_keeps(tiny: Path, tmp_path: Path) -> None:
     pruned = RewardTrainer(tiny, TINY, tmp_path / "pruned")
     episodes = sorted({e.episode for e in pruned.eval_examples})
-    ratio = pruned.kept_ratio(episodes)
+    ratio = pruned.inputs.kept_ratio(episodes)
     masks = pruned.model.backbone.keep_mask(pruned.bank.batch(episodes))
     assert ratio == pytest.approx(masks.float().mean().item())
     assert 0.0 < ratio < 1.0
     whole = RewardTrainer(tiny, replace(TINY, prune=False), tmp_path / "whole")
-    assert whole.kept_ratio(episodes) == 1.0
+    assert whole.inputs.kept_ratio(episodes) == 1.0
 
 
 def test_pruning_masks_and_word_matches_are_computed_once_per_dataset(
@@ -242,10 +242,10 @@ def test_pruning_masks_and_word_matches_are_computed_once_per_dataset(
         n.startswith("matches-") for n in cached
     )
     episodes = sorted(first.splits.train | first.splits.val)
-    assert set(first._keeps) == set(episodes) == set(first.episodes)
+    assert set(first.inputs._keeps) == set(episodes) == set(first.episodes)
     example = first.eval_examples[0]
     fresh = first.model.backbone.keep_mask(first.bank.batch([example.episode]))[0]
-    assert torch.equal(first._keeps[example.episode], fresh)
+    assert torch.equal(first.inputs._keeps[example.episode], fresh)
 
     def recomputed(*args: object, **kwargs: object) -> None:
         raise AssertionError("a second run on the dataset recomputed what is cached")
@@ -253,9 +253,9 @@ def test_pruning_masks_and_word_matches_are_computed_once_per_dataset(
     monkeypatch.setattr(type(first.model.backbone), "keep_mask", recomputed)
     monkeypatch.setattr("cuakit.reward.word_batch.match_pairs", recomputed)
     second = RewardTrainer(copy, config, tmp_path / "b")
-    for key, scores in first._scores.items():
-        assert np.array_equal(second._scores[key], scores)
-    assert all(torch.equal(second._keeps[e], first._keeps[e]) for e in episodes)
+    for key, scores in first.inputs._scores.items():
+        assert np.array_equal(second.inputs._scores[key], scores)
+    assert all(torch.equal(second.inputs._keeps[e], first.inputs._keeps[e]) for e in episodes)
 
 
 def test_training_never_reads_the_test_split(tmp_path: Path) -> None:

@@ -2,9 +2,9 @@
 model, shaping or a mix (cleanrl-shaped: one file, read it top to bottom).
 
 1. ``PPOConfig`` — every knob, with the defaults the demo uses.
-2. ``EnvPool`` — ``num_envs`` envs stepped in lock-step, reset on termination with fresh
-   seeds; while a video source is in play each env also records its episode's frames as a
-   screen recorder would (``EpisodeTrace``), final frame included.
+2. ``pool`` — the config's ``EnvPool`` (``cuakit.agent.pool``): ``num_envs`` envs stepped in
+   lock-step, each recording its episode's frames as a screen recorder would while a video
+   source is in play.
 3. ``train`` — rollout of ``num_steps`` per env → finished episodes scored in one batch by the
    reward source → episode rewards normalised over a sliding window → GAE → clipped-objective
    updates over minibatches → namespaced metrics (``charts/``, ``losses/``, ``curriculum/``).
@@ -37,20 +37,19 @@ import torch
 from torch import nn
 
 import cuakit.envs as envs
-from cuakit.actions import Action
 from cuakit.agent.bc import behaviour_clone
 from cuakit.agent.curriculum import Curriculum
+from cuakit.agent.curves import plot_curves
 from cuakit.agent.policy import (
-    NO_PREVIOUS,
     ActionSample,
     LabPolicy,
     PolicyConfig,
-    downsample,
     instruction_values,
     save_policy,
     slot_mask,
     to_action,
 )
+from cuakit.agent.pool import SEED_STRIDE, EnvPool
 from cuakit.agent.rewards import (
     EpisodeTrace,
     RewardSpec,
@@ -59,9 +58,7 @@ from cuakit.agent.rewards import (
     anneal_weight,
     episode_rewards,
     score_episodes,
-    shaping_reward,
 )
-from cuakit.envs.base import GUIEnv
 from cuakit.episodes.splits import TEST_SEED_START
 from cuakit.errors import ConfigError
 from cuakit.reward.scoring import Scorer
@@ -147,7 +144,7 @@ class PPOConfig:
                 f"--termination env with --reward {self.reward}: the env's success would end "
                 "every successful video, so its length would tell the judge; use agent or auto"
             )
-        if self.seed * 100_003 + self.steps >= TEST_SEED_START:
+        if self.seed * SEED_STRIDE + self.steps >= TEST_SEED_START:
             raise ConfigError(f"--seed {self.seed}: training seeds would reach the test range")
         if self.steps < self.num_envs * self.num_steps:
             raise ConfigError(
@@ -162,77 +159,15 @@ class PPOConfig:
 
 
 # ---- the envs ---------------------------------------------------------------------------
-class EnvPool:
-    """``num_envs`` GUIEnvs stepped together; each records an ``EpisodeTrace`` per episode."""
-
-    def __init__(
-        self, config: PPOConfig, record_video: bool, seed_offset: int = 0, level: int | None = None
-    ) -> None:
-        ids = envs.env_ids(config.env)
-        self.envs: list[GUIEnv] = [
-            envs.make(ids[i % len(ids)], terminate_on_success=not config.agent_terminates)
-            for i in range(config.num_envs)
-        ]
-        self.config, self.record_video = config, record_video
-        self.next_seed = config.seed * 100_003 + seed_offset
-        self.level = level
-        self.obs: list[dict[str, Any]] = [{}] * len(self.envs)
-        self.traces: list[EpisodeTrace] = [EpisodeTrace("")] * len(self.envs)
-        self.targets: list[tuple[float, float] | None] = [None] * len(self.envs)
-        self.previous = [NO_PREVIOUS] * len(self.envs)
-        for i in range(len(self.envs)):
-            self._reset(i)
-
-    def _reset(self, i: int) -> None:
-        env = self.envs[i]
-        options = {} if self.level is None else {"difficulty": self.level}
-        obs, _ = env.reset(seed=self.next_seed, options=options)
-        self.next_seed += 1
-        trace = EpisodeTrace(obs["instruction"], level=self.level)
-        trace.frames.append(obs["screenshot"].copy())
-        sink = (lambda frame: trace.frames.append(frame.copy())) if self.record_video else None
-        env.attach_recorder(sink, self.config.fps)
-        self.obs[i], self.traces[i], self.previous[i] = obs, trace, NO_PREVIOUS
-        self.targets[i] = self._target(env)
-
-    @staticmethod
-    def _target(env: GUIEnv) -> tuple[float, float] | None:
-        try:
-            return env.expert_action().point
-        except NotImplementedError:
-            return None
-
-    def batch(self, policy_config: PolicyConfig) -> tuple[torch.Tensor, list[str], torch.Tensor]:
-        """Downsampled screenshots, instructions and previous action kinds of all envs."""
-        shots = np.stack([o["screenshot"] for o in self.obs])
-        pixels = downsample(shots, policy_config.obs_height, policy_config.obs_width)
-        return pixels, [o["instruction"] for o in self.obs], torch.tensor(self.previous)
-
-    def step(self, i: int, action: Action, kind: int = NO_PREVIOUS) -> EpisodeTrace | None:
-        """Step env ``i`` (``kind``: the policy's kind index of ``action``); returns its
-        finished trace when the episode ended (the env is reset)."""
-        env, trace = self.envs[i], self.traces[i]
-        obs, reward, terminated, truncated, info = env.step(action)
-        self.previous[i] = kind
-        if self.record_video:
-            trace.frames.append(obs["screenshot"].copy())
-            trace.step_frames.append(len(trace.frames) - 1)
-        trace.gt.append(float(reward))
-        trace.shaping.append(
-            shaping_reward(info.get("cursor"), self.targets[i], env.width, env.height)
-        )
-        self.obs[i] = obs
-        self.targets[i] = self._target(env)
-        if terminated or truncated:
-            trace.success = bool(info.get("success"))
-            env.attach_recorder(None)
-            self._reset(i)
-            return trace
-        return None
-
-    def close(self) -> None:
-        for env in self.envs:
-            env.close()
+def make_pool(
+    config: PPOConfig, record_video: bool, seed_offset: int = 0, level: int | None = None
+) -> EnvPool:
+    """The envs of ``config`` (its env pattern, count, seed, fps and termination rule)."""
+    return EnvPool(
+        config.env, config.num_envs, seed=config.seed, fps=config.fps,
+        agent_terminates=config.agent_terminates, record_video=record_video,
+        seed_offset=seed_offset, level=level,
+    )  # fmt: skip
 
 
 def task_levels(env_id: str) -> int:
@@ -293,7 +228,7 @@ def train(
         levels = max(task_levels(env_id) for env_id in envs.env_ids(config.env))
         curriculum = Curriculum(1, levels, config.curriculum_threshold, config.curriculum_window)
         level = curriculum.level
-    pool = EnvPool(config, record_video=scorer is not None, level=level)
+    pool = make_pool(config, record_video=scorer is not None, level=level)
     norm = RunningNorm(config.norm_window) if config.normalize_rewards else None
 
     n_envs, n_steps, pc = config.num_envs, config.num_steps, config.policy
@@ -486,7 +421,7 @@ def run_episodes(
 ) -> list[EpisodeTrace]:
     """Play ``episodes`` full episodes on ``test`` seeds (``policy=None``: uniform random
     actions from the env's action space); every trace keeps its video."""
-    pool = EnvPool(
+    pool = make_pool(
         replace(config, num_envs=min(config.num_envs, episodes)),
         record_video=True,
         seed_offset=TEST_SEED_START,
@@ -563,40 +498,3 @@ def evaluate(
                 }
             )
     return result
-
-
-def plot_curves(history: list[dict[str, Any]], path: Path, title: str) -> None:
-    import matplotlib
-
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
-
-    steps = [h["global_step"] for h in history]
-    fig, axes = plt.subplots(1, 4, figsize=(16, 3.6))
-    for key, label in (
-        ("charts/success_rate", "true success"),
-        ("charts/predicted_success_rate", "reward model's predicted success"),
-    ):
-        points = [(s, h[key]) for s, h in zip(steps, history, strict=True) if h[key] is not None]
-        if points:
-            axes[0].plot(*zip(*points, strict=True), label=label)
-    axes[0].set(xlabel="env steps", ylabel="success rate", ylim=(-0.02, 1.02), title="success")
-    axes[0].legend(fontsize=8)
-    points = [
-        (s, h["charts/episode_length"])
-        for s, h in zip(steps, history, strict=True)
-        if h["charts/episode_length"] is not None
-    ]
-    if points:
-        axes[1].plot(*zip(*points, strict=True))
-    axes[1].set(xlabel="env steps", ylabel="steps", title="episode length")
-    for key in ("losses/policy", "losses/value"):
-        axes[2].plot(steps, [h[key] for h in history], label=key.split("/")[1])
-    axes[2].set(xlabel="env steps", title="losses")
-    axes[2].legend(fontsize=8)
-    axes[3].plot(steps, [h["losses/entropy"] for h in history])
-    axes[3].set(xlabel="env steps", title="policy entropy (nats)")
-    fig.suptitle(title, fontsize=10)
-    fig.tight_layout()
-    fig.savefig(path, dpi=90)
-    plt.close(fig)

@@ -4,6 +4,8 @@
 
 `write` saves one; `read_config` checks a folder and gives back its config (a version-17
 checkpoint loads when the options removed since were off, else it says which one and why).
+A training checkpoint adds the optimiser's tensors and the trainer's state beside the model
+(`write_training_state`, `read_training_state`).
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ import torch
 from safetensors import SafetensorError
 from safetensors.torch import load_file, save_file
 
+from cuakit.episodes.format import atomic_write_bytes
 from cuakit.errors import CheckpointError, ConfigError
 from cuakit.reward.config import (
     FORMAT_NAME,
@@ -28,6 +31,8 @@ from cuakit.reward.config import (
 
 CONFIG_FILE = "config.json"
 WEIGHTS_FILE = "model.safetensors"
+OPTIMIZER_FILE = "optimizer.safetensors"
+TRAINER_STATE_FILE = "trainer_state.json"
 
 
 def write(
@@ -113,3 +118,42 @@ def read_weights(directory: str | Path) -> dict[str, torch.Tensor]:
             f"{path} cannot be read ({exc}): the file is corrupt or truncated; "
             "save the checkpoint again"
         ) from exc
+
+
+def write_training_state(
+    folder: Path, optimizer: torch.optim.Optimizer, state: dict[str, Any]
+) -> None:
+    """The optimiser's tensors and ``state`` (JSON: step, epoch, scheduler …) beside a saved
+    model in ``folder``."""
+    saved = optimizer.state_dict()
+    tensors = {
+        f"{param}.{name}": value.contiguous()
+        for param, values in saved["state"].items()
+        for name, value in values.items()
+        if isinstance(value, torch.Tensor)
+    }
+    save_file(tensors, str(folder / f"{OPTIMIZER_FILE}.tmp"))
+    (folder / f"{OPTIMIZER_FILE}.tmp").replace(folder / OPTIMIZER_FILE)
+    state = state | {"param_groups": saved["param_groups"]}
+    # Written last and atomically: its presence marks a complete, resumable checkpoint.
+    atomic_write_bytes(folder / TRAINER_STATE_FILE, json.dumps(state, default=float).encode())
+
+
+def read_training_state(folder: Path, optimizer: torch.optim.Optimizer) -> dict[str, Any] | None:
+    """``folder``'s trainer state, ``optimizer`` loaded from it; None when ``folder`` holds no
+    complete training checkpoint."""
+    if not (folder / TRAINER_STATE_FILE).exists():
+        return None
+    try:
+        state = json.loads((folder / TRAINER_STATE_FILE).read_text())
+        tensors = load_file(str(folder / OPTIMIZER_FILE))
+    except (OSError, ValueError) as exc:
+        raise CheckpointError(
+            f"{folder} cannot be resumed ({exc}); delete it to start over"
+        ) from exc
+    optimizer_state: dict[str, Any] = {"state": {}, "param_groups": state["param_groups"]}
+    for key, value in tensors.items():
+        param, name = key.split(".", 1)
+        optimizer_state["state"].setdefault(int(param), {})[name] = value
+    optimizer.load_state_dict(optimizer_state)
+    return state

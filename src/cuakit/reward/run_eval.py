@@ -34,9 +34,8 @@ def evaluate_run(
     its reliability and confusion plots into ``run``."""
     model = Scorer.from_run(run).model  # a run of another format fails here, clearly
     trainer = RewardTrainer(
-        data, saved_config(run, epochs=0), run, progress=progress, eval_split=split
+        data, saved_config(run, epochs=0), run, progress=progress, eval_split=split, model=model
     )
-    trainer.model = model
     result = trainer.evaluate_split()  # a test read is logged here
     result["splits"] = trainer.split_counts()
     (run / f"eval_{split}.json").write_text(json.dumps(result, indent=2, default=float))

@@ -32,29 +32,25 @@ import numpy as np
 import torch
 import torch.nn.functional as F
 import tyro
-from safetensors.torch import load_file, save_file
 
 from cuakit.episodes import EpisodeDataset
-from cuakit.episodes.format import atomic_write_bytes
 from cuakit.episodes.splits import TEST_SEED_START, Split
-from cuakit.errors import CheckpointError, ConfigError
+from cuakit.errors import ConfigError
+from cuakit.reward import checkpoint
 from cuakit.reward import evaluate as ev
 from cuakit.reward.curves import History, plot_history
 from cuakit.reward.data import (
-    WORDS_VERSION,
     ClipBank,
     PairExample,
-    ResultCache,
     SuccessExample,
     on_track_targets,
     pair_examples,
     split_episodes,
     success_examples,
 )
-from cuakit.reward.model import BACKBONES, RewardModelConfig, VideoRewardModel, WordBatch
+from cuakit.reward.inputs import ModelInputs
+from cuakit.reward.model import BACKBONES, RewardModelConfig, VideoRewardModel
 from cuakit.reward.text import InstructionEncoder
-from cuakit.video.augment import augment
-from cuakit.video.templates import REFERENCES_VERSION
 
 TEST_READS = "test_reads.jsonl"
 """one JSON line per read of the test split, in the run folder"""
@@ -158,7 +154,9 @@ def clean_pairs(pairs: list[PairExample]) -> list[PairExample]:
 
 
 class RewardTrainer:
-    """``RewardTrainer(data, config, out).train()`` → the final metrics (also in metrics.json)."""
+    """``RewardTrainer(data, config, out).train()`` → the final metrics (also in metrics.json).
+
+    ``model``: a trained model to evaluate (``cuakit reward eval``) instead of a fresh one."""
 
     def __init__(
         self,
@@ -167,6 +165,7 @@ class RewardTrainer:
         out: str | Path,
         progress: Callable[[str, int, int], None] | None = None,
         eval_split: Split = "val",
+        model: VideoRewardModel | None = None,
     ) -> None:
         if eval_split not in ("val", "test"):
             raise ConfigError(f"eval_split={eval_split!r}: use 'val' or 'test'")
@@ -210,7 +209,7 @@ class RewardTrainer:
         negatives = len(self.train_examples) - positives
         self.pos_weight = negatives / positives if config.balance and positives else 1.0
         self.episodes = sorted(frozenset().union(*(self.splits[s] for s in reads)))
-        self.model = VideoRewardModel(config.model_config)
+        self.model = model if model is not None else VideoRewardModel(config.model_config)
         self.bank = ClipBank(
             self.dataset, config.frames, config.height, config.width,
             progress=(lambda i, n: progress("decoding clips", i, n)) if progress else None,
@@ -240,117 +239,27 @@ class RewardTrainer:
         )  # fmt: skip
         self.step, self.epoch = 0, 0
         self.history = History()
-        # Pure functions of a clip (and its instruction) that every epoch would recompute:
-        # the pruning mask (not used under augmentation, which changes the pixels) and the
-        # screen words' match scores. Computed here, before training, for every clip and
-        # instruction the run will see, and kept beside the clip cache for later runs.
-        self._keeps: dict[int, torch.Tensor] = {}
-        self._scores: dict[tuple[int, str], np.ndarray] = {}
-        self._prepare(examples, pairs)
+        self.inputs = ModelInputs(
+            self.model, self.bank, self.embeddings, self.rng, config.augment, config.bf16,
+            progress,
+        )  # fmt: skip
+        judged = {(e.episode, e.instruction) for e in examples} | {
+            (i, self.dataset.meta(i).instruction) for p in pairs for i in (p.chosen, p.rejected)
+        }
+        self.inputs.prepare(self.episodes, judged, config.prune)
 
     def _pairs_on(self, pairs: list[PairExample], split: Split) -> list[PairExample]:
         return [p for p in pairs if {p.chosen, p.rejected} <= self.splits[split]]
 
-    # ---- clip features that do not change in training ---------------------------------
-    def _prepare(self, examples: list[SuccessExample], pairs: list[PairExample]) -> None:
-        c, mc = self.config, self.model.config
-        if c.prune and hasattr(self.model.backbone, "keep_mask"):
-            name = (f"keep-{self.bank.tag}-{c.height}x{c.width}-p{mc.patch}-t{mc.prune_threshold}-"
-                    f"r{mc.min_region}")  # fmt: skip
-            masks = self._cached(
-                ResultCache(self.bank, name), {(e, "") for e in self.episodes},
-                lambda chunk: self.model.backbone.keep_mask(
-                    self.bank.batch([e for e, _ in chunk])
-                ).numpy(),
-                "pruning masks",
-            )  # fmt: skip
-            self._keeps = {e: torch.from_numpy(mask) for (e, _), mask in masks.items()}
-        if self.model.reads_words:
-            limit = mc.max_instruction_words
-            wanted = {(e.episode, e.instruction) for e in examples} | {
-                (i, self.dataset.meta(i).instruction) for p in pairs for i in (p.chosen, p.rejected)
-            }
-            reading = mc.reader if mc.reader != "templates" else f"r{REFERENCES_VERSION}"
-            name = f"matches-{self.bank.tag}-v{WORDS_VERSION}-{reading}-w{limit}"
-            self._scores = self._cached(
-                ResultCache(self.bank, name), wanted,
-                lambda chunk: WordBatch.build(
-                    self.bank.words([e for e, _ in chunk]), [t for _, t in chunk], limit
-                ).scores,
-                "word matches",
-            )  # fmt: skip
-
-    def _cached(
-        self,
-        store: ResultCache,
-        wanted: set[tuple[int, str]],
-        compute: Callable[[list[tuple[int, str]]], Any],
-        phase: str,
-    ) -> dict[tuple[int, str], np.ndarray]:
-        """``wanted``'s results: loaded from ``store``, the missing ones computed 32 at a time
-        (with progress) and saved back with the rest."""
-        results = store.load()
-        missing = sorted(k for k in wanted if k not in results)
-        for lo in range(0, len(missing), 32):
-            chunk = missing[lo : lo + 32]
-            results.update(zip(chunk, compute(chunk), strict=True))
-            self._report(phase, lo + len(chunk), len(missing))
-        if missing:
-            store.save(results)
-        return {k: results[k] for k in wanted}
-
-    def _report(self, phase: str, done: int, total: int) -> None:
-        if self.progress:
-            self.progress(phase, done, total)
-
     # ---- one batch ---------------------------------------------------------------------
-    def _clips(self, episodes: list[int]) -> torch.Tensor:
-        clips = self.bank.batch(episodes)  # (B, T, 3, H, W)
-        if self.config.augment > 0 and self.model.training:
-            raw = (clips * 255).round().to(torch.uint8).permute(0, 1, 3, 4, 2).numpy()
-            raw = np.stack([augment(clip, self.rng, self.config.augment) for clip in raw])
-            clips = torch.from_numpy(raw).permute(0, 1, 4, 2, 3).float().div_(255.0)
-        return clips
-
-    def _keep(self, episodes: list[int], clips: torch.Tensor) -> torch.Tensor | None:
-        """The clips' pruning mask, from the cache when their pixels are the bank's."""
-        keep_mask = getattr(self.model.backbone, "keep_mask", None)
-        if keep_mask is None:
-            return None
-        if self.config.augment > 0 and self.model.training:
-            return keep_mask(clips)
-        missing = [i for i, e in enumerate(episodes) if e not in self._keeps]
-        if missing:
-            for i, mask in zip(missing, keep_mask(clips[missing]), strict=True):
-                self._keeps[episodes[i]] = mask
-        return torch.stack([self._keeps[e] for e in episodes])
-
-    def _words(self, episodes: list[int], instructions: list[str]) -> WordBatch | None:
-        if not self.model.reads_words:
-            return None
-        limit = self.model.config.max_instruction_words
-        keys = list(zip(episodes, instructions, strict=True))
-        words = WordBatch.build(
-            self.bank.words(episodes), instructions, limit, [self._scores.get(k) for k in keys]
-        )
-        self._scores.update(zip(keys, words.scores, strict=True))
-        return words
-
     def losses(
         self, examples: list[SuccessExample], pairs: list[PairExample]
     ) -> dict[str, torch.Tensor]:
-        episodes = [e.episode for e in examples]
         chosen, rejected = [p.chosen for p in pairs], [p.rejected for p in pairs]
-        clips = self._clips(episodes + chosen + rejected)
         instructions = [e.instruction for e in examples] + [
             self.dataset.meta(i).instruction for i in chosen + rejected
         ]
-        text = torch.stack([self.embeddings[i] for i in instructions])
-        words = self._words(episodes + chosen + rejected, instructions)
-        keep = self._keep(episodes + chosen + rejected, clips)
-        seconds = self.bank.seconds(episodes + chosen + rejected)
-        with torch.autocast("cpu", dtype=torch.bfloat16, enabled=self.config.bf16):
-            out = self.model(clips, text, words, keep, seconds)
+        out = self.inputs.forward([e.episode for e in examples] + chosen + rejected, instructions)
         b, p = len(examples), len(pairs)
         labels = torch.tensor([float(e.label) for e in examples])
         targets, masks = zip(
@@ -457,14 +366,7 @@ class RewardTrainer:
         self.model.eval()
         rewards, probs, tracks = [], [], []
         for lo in range(0, len(episodes), batch):
-            chunk = episodes[lo : lo + batch]
-            clips = self.bank.batch(chunk)
-            text = torch.stack([self.embeddings[i] for i in instructions[lo : lo + batch]])
-            words = self._words(chunk, instructions[lo : lo + batch])
-            with torch.autocast("cpu", dtype=torch.bfloat16, enabled=self.config.bf16):
-                out = self.model(
-                    clips, text, words, self._keep(chunk, clips), self.bank.seconds(chunk)
-                )
+            out = self.inputs.forward(episodes[lo : lo + batch], instructions[lo : lo + batch])
             rewards.append(out.reward.float())
             probs.append(torch.sigmoid(out.success_logit.float()))
             tracks.append(torch.sigmoid(out.progress_logits.float()))
@@ -566,66 +468,28 @@ class RewardTrainer:
         result["deception"] = ev.deception_ranking(
             [e.source for e in examples], [e.episode for e in examples], origins, labels, probs
         )
-        result["kept_ratio"] = self.kept_ratio(sorted({e.episode for e in examples}))
+        result["kept_ratio"] = self.inputs.kept_ratio(sorted({e.episode for e in examples}))
         return result
-
-    @torch.no_grad()
-    def kept_ratio(self, episodes: list[int], batch: int = 32) -> float:
-        """Fraction of grid tokens that pruning keeps on these episodes' clips (1.0 for a
-        backbone without pruning, or with pruning off)."""
-        if not hasattr(self.model.backbone, "keep_mask") or not episodes:
-            return 1.0
-        kept = total = 0
-        for lo in range(0, len(episodes), batch):
-            chunk = episodes[lo : lo + batch]
-            mask = self._keep(chunk, self.bank.batch(chunk))
-            kept, total = kept + int(mask.sum()), total + mask.numel()
-        return kept / total
 
     # ---- checkpoints -------------------------------------------------------------------
     def save_checkpoint(self) -> None:
         folder = self.out / "checkpoint"
         self.model.save_pretrained(folder)
-        state = self.optimizer.state_dict()
-        tensors = {
-            f"{param}.{name}": value.contiguous()
-            for param, values in state["state"].items()
-            for name, value in values.items()
-            if isinstance(value, torch.Tensor)
-        }
-        save_file(tensors, str(folder / "optimizer.safetensors.tmp"))
-        (folder / "optimizer.safetensors.tmp").replace(folder / "optimizer.safetensors")
-        trainer_state = {
+        checkpoint.write_training_state(folder, self.optimizer, {
             "step": self.step,
             "epoch": self.epoch,
             "scheduler": self.scheduler.state_dict(),
-            "param_groups": state["param_groups"],
             "rng": self.rng.bit_generator.state,
             "history": asdict(self.history),
-        }
-        # Written last and atomically: its presence marks a complete, resumable checkpoint.
-        atomic_write_bytes(
-            folder / "trainer_state.json", json.dumps(trainer_state, default=float).encode()
-        )
+        })  # fmt: skip
 
     def _maybe_resume(self) -> None:
         folder = self.out / "checkpoint"
-        if not (folder / "trainer_state.json").exists():
+        state = checkpoint.read_training_state(folder, self.optimizer)
+        if state is None:
             return
-        try:
-            state = json.loads((folder / "trainer_state.json").read_text())
-            tensors = load_file(str(folder / "optimizer.safetensors"))
-        except (OSError, ValueError) as exc:
-            raise CheckpointError(
-                f"{folder} cannot be resumed ({exc}); delete it to start over"
-            ) from exc
         loaded = VideoRewardModel.from_pretrained(folder, backbone=self.config.backbone)
         self.model.load_state_dict(loaded.state_dict())
-        optimizer_state: dict[str, Any] = {"state": {}, "param_groups": state["param_groups"]}
-        for key, value in tensors.items():
-            param, name = key.split(".", 1)
-            optimizer_state["state"].setdefault(int(param), {})[name] = value
-        self.optimizer.load_state_dict(optimizer_state)
         self.scheduler.load_state_dict(state["scheduler"])
         self.step, self.epoch = state["step"], state["epoch"]
         self.rng.bit_generator.state = state["rng"]

@@ -22,10 +22,11 @@ from typing import Any
 import numpy as np
 
 from cuakit.envs.desksim import render as r
+from cuakit.envs.desksim.controls import Checkbox, ListBox
 from cuakit.envs.desksim.desk import Desk, Window
 from cuakit.envs.desksim.popups import Dropdown, MenuBar
 from cuakit.envs.desksim.render import Rect, Theme
-from cuakit.envs.desksim.widgets import UI, Button, Checkbox, Label, ListBox, TextField, Widget
+from cuakit.envs.desksim.widgets import UI, Button, Label, TextField, Widget
 
 Extra = Callable[[Window, int, int], int]
 """adds widgets to a dialog from a y, given the line height; returns the next free y"""

@@ -18,9 +18,10 @@ import numpy as np
 
 from cuakit.actions import Action
 from cuakit.envs.base import Outcome
+from cuakit.envs.desksim.controls import Checkbox
 from cuakit.envs.desksim.desk import Desk
 from cuakit.envs.desksim.tasks.base import CONFIRMATIONS, FRUITS, Task, join, pick
-from cuakit.envs.desksim.widgets import Button, Checkbox, Label
+from cuakit.envs.desksim.widgets import Button, Label
 
 # each kind holds at least 12 names, so the reserved quarter has the 3 targets of level 3
 # fmt: off

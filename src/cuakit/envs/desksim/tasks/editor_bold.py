@@ -16,11 +16,12 @@ from typing import Any
 
 from cuakit.actions import Action
 from cuakit.envs.base import Outcome
+from cuakit.envs.desksim.controls import ListBox
 from cuakit.envs.desksim.desk import Desk, SavedFile, Window
 from cuakit.envs.desksim.editor import Editor
 from cuakit.envs.desksim.popups import MenuBar
 from cuakit.envs.desksim.tasks.base import Task, pick
-from cuakit.envs.desksim.widgets import Button, ListBox
+from cuakit.envs.desksim.widgets import Button
 
 STEMS = (
     "notes",

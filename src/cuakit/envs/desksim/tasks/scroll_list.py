@@ -16,9 +16,10 @@ from typing import Any
 
 from cuakit.actions import Action
 from cuakit.envs.base import Outcome
+from cuakit.envs.desksim.controls import ListBox
 from cuakit.envs.desksim.desk import Desk, Window
 from cuakit.envs.desksim.tasks.base import Task
-from cuakit.envs.desksim.widgets import Button, Label, ListBox
+from cuakit.envs.desksim.widgets import Button, Label
 
 # fmt: off
 STEMS = ("report", "budget", "notes", "invoice", "photo", "draft", "summary", "memo", "slides",

@@ -21,10 +21,11 @@ from typing import Any
 
 from cuakit.actions import Action
 from cuakit.envs.base import Outcome
+from cuakit.envs.desksim.controls import Checkbox
 from cuakit.envs.desksim.desk import Desk, Window
 from cuakit.envs.desksim.render import Rect
 from cuakit.envs.desksim.tasks.base import NAMES, WORDS, Task, pick
-from cuakit.envs.desksim.widgets import Button, Checkbox, GearButton, Label
+from cuakit.envs.desksim.widgets import Button, GearButton, Label
 
 # fmt: off
 GENERAL = ("Auto-save", "Spell check", "Dark mode", "Notifications", "Sound effects",

@@ -18,9 +18,10 @@ from typing import Any
 
 from cuakit.actions import Action
 from cuakit.envs.base import Outcome
+from cuakit.envs.desksim.controls import Slider
 from cuakit.envs.desksim.desk import Desk, Window
 from cuakit.envs.desksim.tasks.base import Task, pick
-from cuakit.envs.desksim.widgets import Button, Label, Slider
+from cuakit.envs.desksim.widgets import Button, Label
 
 # fmt: off
 SETTINGS = ("Volume", "Brightness", "Contrast", "Bass", "Treble", "Balance", "Saturation",
