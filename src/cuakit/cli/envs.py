@@ -107,7 +107,10 @@ class CollectArgs:
     difficulty: int | None = None
     """task level (1 = easiest); default draws one per episode"""
     randomize: bool = False
-    """randomise themes (light/dark, accent, font size) per episode"""
+    """randomise themes (light/dark, accent, font family and size) per episode"""
+    fonts: str = ""
+    """desksim: the font families a theme is drawn in (comma list of
+    cuakit.envs.desksim.render.FONTS; empty: all when randomised, else Aileron)"""
     codec: str = "lossless"
     """lossless (bit-exact) or compact (lossy, small)"""
     json: bool = False
@@ -121,7 +124,9 @@ class CollectArgs:
 
 
 def run_collect(args: CollectArgs) -> None:
-    kwargs = {"randomize": args.randomize, "difficulty": args.difficulty}
+    kwargs: dict[str, object] = {"randomize": args.randomize, "difficulty": args.difficulty}
+    if args.fonts:
+        kwargs["fonts"] = args.fonts
     with progress_bar(f"collecting {args.policy}", args.episodes) as progress:
         task = progress.tasks[0].id
 

@@ -87,6 +87,7 @@ class Desk:
     def __init__(self, theme: Theme, painter: Painter | None = None) -> None:
         self.theme = theme
         self.painter = painter or Painter()
+        self.painter.family = theme.font
         self.windows: list[Window] = []  # bottom → top
         self.popups: list[PopupList] = []
         self.focus: Widget | None = None

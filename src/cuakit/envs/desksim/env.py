@@ -20,19 +20,24 @@ import numpy as np
 from cuakit.actions import Action, ActionType
 from cuakit.envs.base import GUIEnv, Outcome
 from cuakit.envs.desksim.desk import Desk
-from cuakit.envs.desksim.render import Painter, Theme
+from cuakit.envs.desksim.render import FONTS, Painter, Theme, check_fonts
 from cuakit.envs.desksim.tasks import TASKS, Task
 from cuakit.episodes.splits import is_test_seed
 
 
 class DeskSimEnv(GUIEnv):
-    """One desksim task family. ``difficulty=None`` draws a level per episode."""
+    """One desksim task family. ``difficulty=None`` draws a level per episode.
+
+    ``randomize``: a random theme per episode (colours, light/dark, accent, font family and
+    size). ``fonts``: the font families it draws from (a tuple or comma list of `FONTS` keys;
+    default all of them); without ``randomize`` the first one (default Aileron)."""
 
     def __init__(
         self,
         family: str,
         difficulty: int | None = None,
         randomize: bool = False,
+        fonts: str | tuple[str, ...] | None = None,
         width: int = 480,
         height: int = 300,
         max_steps: int | None = None,
@@ -47,6 +52,9 @@ class DeskSimEnv(GUIEnv):
             )
         super().__init__(width, height, max_steps or self.task_class.max_steps, render_mode)
         self.family, self.difficulty, self.randomize = family, difficulty, randomize
+        if isinstance(fonts, str):
+            fonts = tuple(f.strip() for f in fonts.split(",") if f.strip())
+        self.fonts = check_fonts(fonts) if fonts is not None else None
         self.env_id = f"cuakit/desksim-{family}-v0"
         self._painter = Painter()  # text cache shared across episodes
         self.desk: Desk | None = None
@@ -58,9 +66,10 @@ class DeskSimEnv(GUIEnv):
 
     # ---- GUIEnv hooks ------------------------------------------------------------------
     def _start_task(self, rng: np.random.Generator, options: dict[str, Any]) -> str:
-        theme = Theme(width=self.width, height=self.height)
-        if self.randomize:  # colours, light/dark, accent, font size; the screen size stays
-            theme = replace(Theme.sample(rng), width=self.width, height=self.height)
+        theme = Theme(width=self.width, height=self.height, font=(self.fonts or ("aileron",))[0])
+        if self.randomize:  # colours, light/dark, accent, font; the screen size stays
+            sampled = Theme.sample(rng, self.fonts or tuple(FONTS))
+            theme = replace(sampled, width=self.width, height=self.height)
         level = options.get("difficulty", self.difficulty)
         if level is None:
             level = int(rng.integers(1, self.task_class.levels + 1))

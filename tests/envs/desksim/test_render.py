@@ -1,0 +1,89 @@
+"""desksim's fonts: each family draws its own glyphs on one shared baseline, a randomised theme
+draws from the families asked for, and a missing or unknown font is a typed error."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from cuakit.cli import main
+from cuakit.envs.desksim import DeskSimEnv, render
+from cuakit.envs.desksim.render import FONTS, Painter, check_fonts
+from cuakit.errors import ConfigError
+
+
+def _ink_rows(mask: np.ndarray) -> np.ndarray:
+    return np.nonzero(mask.max(axis=1) > 128)[0]
+
+
+@pytest.mark.parametrize("family", [f for f in FONTS if f != "aileron"])
+def test_each_family_draws_its_own_glyphs_on_aileron_s_baseline(family: str) -> None:
+    painter = Painter()
+    reference = painter.text_mask("Submit", 12)
+    painter.family = family
+    drawn = painter.text_mask("Submit", 12)
+    same_width = drawn.shape == reference.shape
+    assert not same_width or not np.array_equal(drawn, reference)
+    # "Submit" has no descender: its lowest inked row is the baseline, in every family.
+    assert abs(_ink_rows(drawn)[-1] - _ink_rows(reference)[-1]) <= 1
+    assert drawn.shape[0] == reference.shape[0] == 12 + 4
+
+
+def test_the_cjk_family_draws_chinese_and_aileron_does_not() -> None:
+    painter = Painter("noto-sans-cjk")
+    assert _ink_rows(painter.text_mask("设置", 12)).size >= 8  # two full glyphs
+    tofu = Painter().text_mask("设置", 12)
+    cjk = painter.text_mask("设置", 12)
+    assert tofu.shape != cjk.shape or not np.array_equal(tofu, cjk)
+
+
+def test_a_randomised_theme_draws_only_the_fonts_asked_for() -> None:
+    seen = set()
+    for seed in range(40):
+        env = DeskSimEnv("click-button", randomize=True)
+        env.reset(seed=seed)
+        seen.add(env.desk.theme.font)
+    assert len(seen) >= 5  # all seven families are in play by default
+    held_out = DeskSimEnv("click-button", randomize=True, fonts="dejavu-sans,liberation-serif")
+    fonts = set()
+    for seed in range(20):
+        held_out.reset(seed=seed)
+        fonts.add(held_out.desk.theme.font)
+        assert held_out.desk.painter.family == held_out.desk.theme.font
+    assert fonts == {"dejavu-sans", "liberation-serif"}
+    plain = DeskSimEnv("click-button", fonts=("dejavu-serif",))
+    plain.reset(seed=0)
+    assert plain.desk.theme.font == "dejavu-serif"
+    default = DeskSimEnv("click-button")
+    default.reset(seed=0)
+    assert default.desk.theme.font == "aileron"
+
+
+def test_the_same_screen_in_another_font_differs_only_where_text_is() -> None:
+    shots = {}
+    for font in ("aileron", "liberation-serif"):
+        obs, _ = DeskSimEnv("click-button", fonts=font).reset(seed=5)
+        shots[font] = obs["screenshot"]
+    assert not np.array_equal(shots["aileron"], shots["liberation-serif"])
+
+
+def test_an_unknown_or_missing_font_names_the_fix(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    with pytest.raises(ConfigError, match="use one of"):
+        DeskSimEnv("click-button", fonts="comic-sans")
+    with pytest.raises(ConfigError, match="at least one"):
+        check_fonts(())
+    monkeypatch.setattr(render, "FONT_ROOT", tmp_path)
+    with pytest.raises(ConfigError, match="fonts-liberation2"):
+        DeskSimEnv("click-button", fonts="liberation-sans")
+    assert check_fonts(("aileron",)) == ("aileron",)  # bundled with Pillow, never missing
+
+
+def test_collect_draws_in_the_fonts_asked_for(tmp_path: Path) -> None:
+    out = tmp_path / "d"
+    args = ["collect", "--env", "cuakit/desksim-click-button-v0", "--episodes", "2"]
+    assert main([*args, "--fonts", "dejavu-serif", "--out", str(out)]) == 0
+    assert main([*args, "--fonts", "comic-sans", "--out", str(tmp_path / "e")]) != 0
