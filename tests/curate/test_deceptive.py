@@ -217,3 +217,19 @@ def test_the_label_command_accepts_the_deceptive_kinds(tmp_path: Path) -> None:
     ]
     with pytest.raises(ConfigError, match="fake-success"):
         LabelSuccessArgs(tmp_path, negatives="hover,fake")
+
+
+def test_a_randomised_episode_is_replayed_in_its_own_theme_and_font(tmp_path: Path) -> None:
+    """A deceptive video must differ from its source in what the agent did, never in how the
+    screen is drawn: a replay in the default theme would tell the judge which video is fake."""
+    root = tmp_path / "themed"
+    collect("cuakit/desksim-click-button-v0", "expert", 3, root,
+            env_kwargs={"randomize": True, "fonts": "liberation-serif"})  # fmt: skip
+    dataset = EpisodeDataset(root)
+    assert dataset.meta(0).extra["env_kwargs"] == {"randomize": True, "fonts": "liberation-serif"}
+    make_deceptive(dataset, ["hover"])
+    derived = [m for m in dataset.episodes if m.extra.get("negative") == "hover"]
+    assert len(derived) == 3
+    for meta in derived:
+        source = dataset.meta(meta.extra["derived_from"])
+        assert np.array_equal(dataset.frame(meta.index, 0), dataset.frame(source.index, 0))

@@ -149,6 +149,11 @@ class GUIEnv(gym.Env[dict[str, Any], Action]):
         """Metadata of the current task instance (family, difficulty, …) for datasets."""
         return {}
 
+    def replay_kwargs(self) -> dict[str, Any]:
+        """The constructor options (beyond the id's) this env needs to draw a seed's task
+        instance again the same way: recorded with each episode, so labelling can replay it."""
+        return {}
+
     def expert_action(self) -> Action:
         """The scripted expert's next action from the current (privileged) state."""
         raise NotImplementedError(f"{type(self).__name__} has no expert")

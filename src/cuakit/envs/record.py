@@ -64,6 +64,8 @@ class RecordEpisode(gym.Wrapper):
             self.last_episode = self.writer.finish(success=False, extra={"truncated": True})
         obs, info = self.env.reset(seed=seed, options=options)
         extra = {k: v for k, v in info.items() if k in ("family", "difficulty", "params")}
+        if replay := self.gui.replay_kwargs():
+            extra["env_kwargs"] = replay
         self.writer.begin(
             env_id=self.gui.env_id,
             instruction=obs["instruction"],

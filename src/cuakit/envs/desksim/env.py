@@ -105,6 +105,10 @@ class DeskSimEnv(GUIEnv):
             "params": self.task.params(),
         }
 
+    def replay_kwargs(self) -> dict[str, Any]:
+        kwargs: dict[str, Any] = {"randomize": True} if self.randomize else {}
+        return kwargs | ({"fonts": ",".join(self.fonts)} if self.fonts else {})
+
     def expert_action(self) -> Action:
         assert self.task is not None, "call reset() first"
         return self.task.expert_action()
