@@ -1,5 +1,7 @@
 from __future__ import annotations
 
+import math
+
 import numpy as np
 import pytest
 import torch
@@ -8,8 +10,10 @@ from cuakit.actions import Action
 from cuakit.agent.policy import (
     KEYS,
     KINDS,
+    ActionSample,
     LabPolicy,
     PolicyConfig,
+    PolicyOutput,
     downsample,
     from_action,
     instruction_values,
@@ -56,8 +60,6 @@ def test_actions_round_trip_through_the_heads() -> None:
         heads = from_action(action, values, CONFIG)
         assert heads is not None
         sample = torch.tensor([heads]).unbind(-1)
-        from cuakit.agent.policy import ActionSample
-
         back = to_action(ActionSample(*sample), 0, values, CONFIG)
         assert back.type == action.type
         if action.point is not None:  # bin centres: within half a bin
@@ -75,7 +77,7 @@ def test_log_prob_counts_only_the_heads_an_action_uses() -> None:
     mask = slot_mask([["a"], ["a", "b"], [], ["c"]], CONFIG.value_slots)
     out = policy(pixels, text, mask)
     sample = policy.act(out, mask)
-    log_prob, entropy = policy.evaluate(out, mask, sample)
+    log_prob, _ = policy.evaluate(out, mask, sample)
     kind_logits = out.kind.clone()
     kind_logits[2, KINDS.index("type")] = float("-inf")  # row 2 has nothing to type
     kinds = torch.log_softmax(kind_logits, -1)
@@ -89,8 +91,37 @@ def test_log_prob_counts_only_the_heads_an_action_uses() -> None:
             expected = expected + torch.log_softmax(out.key[row], -1)[sample.key[row]]
         if KINDS[kind] != "type":
             assert torch.allclose(log_prob[row], expected, atol=1e-5)
-    assert bool((entropy > 0).all())
     assert len(KEYS) == out.key.shape[-1]
+
+
+def test_entropy_counts_each_head_by_the_chance_its_kind_uses_it() -> None:
+    policy = LabPolicy(CONFIG)
+    x_bins, y_bins = CONFIG.x_bins, CONFIG.y_bins
+    inf = float("-inf")
+    kind = torch.zeros(3, len(KINDS))  # rows 0 and 1: every kind equally likely
+    kind[2] = inf
+    kind[2, KINDS.index("finish")] = 0.0  # row 2: a sure finish
+    out = PolicyOutput(
+        kind=kind,
+        x=torch.zeros(3, x_bins),
+        y=torch.zeros(3, y_bins),
+        value_choice=torch.tensor([[0.0, 0.0, inf, inf], [inf] * 4, [0.0, 0.0, 0.0, 0.0]]),
+        key=torch.zeros(3, len(KEYS)),
+        value=torch.zeros(3),
+    )
+    mask = slot_mask([["a", "b"], [], ["a", "b", "c", "d"]], CONFIG.value_slots)
+    finish = torch.full((3,), KINDS.index("finish"))
+    sample = ActionSample(finish, torch.zeros_like(finish), torch.zeros_like(finish),
+                          torch.zeros_like(finish), torch.zeros_like(finish))  # fmt: skip
+    log_prob, entropy = policy.evaluate(out, mask, sample)
+    pointer = math.log(x_bins) + math.log(y_bins)
+    # 7 kinds: click and the two scrolls (3/7) point, type (1/7) picks one of 2 values,
+    # key (1/7) one of 7 keys
+    with_values = math.log(7) + 3 / 7 * pointer + 1 / 7 * math.log(2) + 1 / 7 * math.log(7)
+    # nothing to type: 6 kinds left
+    without = math.log(6) + 3 / 6 * pointer + 1 / 6 * math.log(7)
+    assert entropy.tolist() == pytest.approx([with_values, without, 0.0], abs=1e-5)
+    assert log_prob.tolist() == pytest.approx([-math.log(7), -math.log(6), 0.0], abs=1e-5)
 
 
 def test_typing_is_impossible_without_values() -> None:

@@ -86,7 +86,7 @@ def test_a_video_reward_run_writes_its_folder_and_reports_predicted_success(
         num_envs=4,
         num_steps=64,
         eval_episodes=4,
-        record_episodes=2,
+        record_episodes=4,
     )
     metrics = train(config, tmp_path / "run", text=text)
     run = tmp_path / "run"
@@ -101,14 +101,21 @@ def test_a_video_reward_run_writes_its_folder_and_reports_predicted_success(
         assert (run / name).is_file(), name
     saved = json.loads((run / "metrics.json").read_text())
     assert saved["eval"]["episodes"] == 4
-    assert 0.0 <= saved["eval"]["predicted_success_rate"] <= 1.0
+    # the run's predicted success is the judge's mean over the four episodes it recorded
+    gifs = saved["eval"]["gifs"]
+    assert [g["path"] for g in gifs] == [str(run / f"episodes/episode_{k}.gif") for k in range(4)]
+    assert saved["eval"]["predicted_success_rate"] == pytest.approx(
+        sum(g["p_success"] for g in gifs) / 4
+    )
+    assert saved["eval"]["success_rate"] == sum(g["success"] for g in gifs) / 4
     assert saved["eval"]["hacking_gap"] == pytest.approx(
         saved["eval"]["predicted_success_rate"] - saved["eval"]["success_rate"]
     )
-    predicted = [h["charts/predicted_success_rate"] for h in metrics["history"]]
-    assert all(p is not None for p in predicted if p is not None) and any(
-        p is not None for p in predicted
-    )
+    # each rollout that finished episodes reports the judge's verdict on them; others none
+    history = metrics["history"]
+    assert any(h["charts/episodes"] for h in history)
+    for h in history:
+        assert (h["charts/predicted_success_rate"] is None) == (h["charts/episodes"] == 0)
 
 
 @pytest.mark.slow

@@ -18,6 +18,7 @@ from cuakit.cli.label import (
     run_label_pairs,
     run_label_success,
 )
+from cuakit.curate.labels import FLIPPED
 from cuakit.envs.collect import collect
 from cuakit.episodes import EpisodeDataset
 from cuakit.errors import ConfigError
@@ -44,9 +45,13 @@ def test_label_success_with_negatives_prints_counts(
     run_label_success(LabelSuccessArgs(root, negatives="truncate, swap", seed=2, json=True))
     payload = one_json(capsys)
     assert payload["success_rows"] == 11
-    assert set(payload["negatives"]) == {"truncate", "truncate:skipped", "swap", "swap:skipped"}
-    assert payload["negatives"]["truncate"] == payload["negatives"]["swap"] > 0
-    assert payload["success_labels"] == EpisodeDataset(root).success_labels().num_rows
+    dataset = EpisodeDataset(root)
+    wins = sum(bool(m.success) for m in dataset.episodes if "derived_from" not in m.extra)
+    assert wins > 0  # each success gives one truncated video and one swapped instruction
+    assert payload["negatives"] == {"truncate": wins, "truncate:skipped": 0, "swap": wins,
+                                    "swap:skipped": 0}  # fmt: skip
+    assert payload["episodes"] == len(dataset) == 11 + wins
+    assert payload["success_labels"] == dataset.success_labels().num_rows == 11 + 2 * wins
     run_label_success(LabelSuccessArgs(root, negatives="truncate,swap", seed=2))  # table, no-op
     assert "success_rows" in capsys.readouterr().out
     assert EpisodeDataset(root).success_labels().num_rows == payload["success_labels"]
@@ -56,10 +61,11 @@ def test_label_pairs_prints_counts(root: Path, capsys: pytest.CaptureFixture[str
     run_label_pairs(LabelPairsArgs(root, noise=0.5, json=True))
     payload = one_json(capsys)
     added = payload["added"]
-    assert added["correctness"] > 0 and added["flipped"] > 0
-    assert payload["preference_labels"] == sum(
-        added[c] for c in ("correctness", "efficiency", "progress")
-    )
+    total = sum(added[c] for c in ("correctness", "efficiency", "progress"))
+    assert added["correctness"] > 0 and payload["preference_labels"] == total
+    assert added["flipped"] == round(0.5 * total)  # --noise 0.5 flips half the pairs
+    stored = EpisodeDataset(root).preference_labels().to_pylist()
+    assert sum(p["criterion"].endswith(FLIPPED) for p in stored) == added["flipped"]
 
 
 def test_export_then_import(root: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

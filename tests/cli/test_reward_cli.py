@@ -9,6 +9,8 @@ import pytest
 
 from cuakit.envs.collect import collect
 from cuakit.episodes.splits import TEST_SEED_START
+from cuakit.episodes.video import read_frames, video_fps
+from cuakit.reward.scoring import Scorer
 from tests.cli.test_cli import cuakit
 
 
@@ -43,6 +45,11 @@ def test_label_train_eval_score(tmp_path: Path) -> None:
     assert evaluation.returncode == 0, evaluation.stderr
     result = json.loads(evaluation.stdout)
     assert result["split"] == "val" and (run / "eval_val.json").exists()
+    # the saved model, read back, scores val as the trainer's last evaluation did
+    assert result["success"]["confusion"] == metrics["val"]["success"]["confusion"]
+    assert result["success"]["auroc"] == pytest.approx(
+        metrics["val"]["success"]["auroc"], abs=1e-6, nan_ok=True
+    )
     assert not (run / "test_reads.jsonl").exists()
     for reads in (1, 2):  # every look at test is logged
         test = cuakit("reward", "eval", "--checkpoint", str(run), "--data", str(data),
@@ -53,13 +60,21 @@ def test_label_train_eval_score(tmp_path: Path) -> None:
         assert len(log) == reads
     assert {"time", "checkpoint", "data", "counts", "metrics"} <= set(log[-1])
     assert log[-1]["counts"]["test"] == metrics["splits"]["test"]
-    assert 0 <= log[-1]["metrics"]["accuracy"] <= 1
+    tested = json.loads(test.stdout)["success"]  # the log keeps what the read reported
+    assert log[-1]["metrics"]["accuracy"] == tested["accuracy"]
+    assert log[-1]["counts"]["examples"] == tested["n"] >= 4
     video = str(data / "videos" / "episode_000000.mp4")
     score = cuakit("reward", "score", "--checkpoint", str(run), "--video", video,
                    "--instruction", "Click the 'Save' button", "--json")  # fmt: skip
     assert score.returncode == 0, score.stderr
     scored = json.loads(score.stdout)
-    assert 0 <= scored["p_success"] <= 1 and len(scored["on_track"]) == 4
+    # the command line scores the file as the Python API does
+    [expected] = Scorer.from_run(run).score(
+        [read_frames(Path(video))], ["Click the 'Save' button"], fps=video_fps(Path(video))
+    )
+    assert scored["p_success"] == pytest.approx(expected.p_success, abs=1e-5)
+    assert scored["on_track"] == pytest.approx(list(expected.on_track), abs=1e-5)
+    assert len(scored["on_track"]) == 4
     empty = cuakit(
         "reward", "score", "--checkpoint", str(run), "--video", video, "--instruction", " "
     )

@@ -86,8 +86,13 @@ def test_export_can_leave_negatives_out(dataset: EpisodeDataset, tmp_path: Path)
     label_success(dataset)
     make_negatives(dataset, ["truncate", "swap"])
     items = json.loads(export_exevr(dataset, tmp_path / "out", include_negatives=False).read_text())
-    assert len(items) == len([m for m in dataset.episodes if "derived_from" not in m.extra])
-    assert not any("negative" in item["id"] for item in items)
+    originals = [m for m in dataset.episodes if "derived_from" not in m.extra]
+    assert len(originals) == 8 < len(dataset)  # the truncated copies are left out
+    # one item per recorded episode, judged by the env under its own instruction
+    assert [item["id"] for item in items] == [f"episode_{m.index:06d}-env-0" for m in originals]
+    for item, meta in zip(items, originals, strict=True):
+        assert item["conversations"][0]["value"] == prompt(meta.instruction)
+        assert item["conversations"][1]["value"] == answer(bool(meta.success))
 
 
 def test_imports_split_by_instruction_and_copies_of_a_video_stay_together(

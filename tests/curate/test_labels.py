@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import shutil
+from collections import Counter
 from pathlib import Path
 
 import numpy as np
@@ -124,10 +125,17 @@ def test_noise_flips_the_expected_fraction_deterministically(tmp_path: Path) -> 
     assert again == strip
 
 
-def test_max_pairs_per_group_caps_each_group(dataset: EpisodeDataset) -> None:
+def test_max_pairs_per_group_caps_each_group(dataset: EpisodeDataset, tmp_path: Path) -> None:
+    uncapped = EpisodeDataset(shutil.copytree(dataset.root, tmp_path / "uncapped"))
+    criteria = ("correctness", "efficiency", "progress")
     counts = label_pairs(dataset, max_pairs_per_group=3)
-    # three families pool their singleton instances: at most 3 pairs each
-    assert 0 < sum(counts[c] for c in ("correctness", "efficiency", "progress")) <= 9
+    assert sum(counts[c] for c in criteria) == 9
+    # three families pool their singleton instances, each with at least 3 pairs to give
+    family = {m.index: m.extra["family"] for m in dataset.episodes}
+    pairs = dataset.preference_labels().to_pylist()
+    per_family = Counter(family[p["chosen"]] for p in pairs)
+    assert per_family == {"click-button": 3, "form-fill": 3, "editor-bold": 3}
+    assert sum(label_pairs(uncapped)[c] for c in criteria) > 9  # the cap bit
 
 
 def test_bad_pair_arguments_raise_config_error(dataset: EpisodeDataset) -> None:

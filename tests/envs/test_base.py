@@ -39,9 +39,19 @@ def test_observation_and_info_carry_ground_truth() -> None:
     assert set(info) >= {"success", "progress", "elements", "cursor"}
     roles = {e["role"] for e in info["elements"]}
     assert {"window", "button"} <= roles
-    for element in info["elements"]:
-        x, y, w, h = element["bbox"]
-        assert 0 <= x <= 1 and 0 <= y <= 1 and w > 0 and h > 0
+    [window] = [e for e in info["elements"] if e["role"] == "window"]
+    wx, wy, ww, wh = window["bbox"]
+    buttons = {e["text"]: e["bbox"] for e in info["elements"] if e["role"] == "button"}
+    for x, y, w, h in buttons.values():  # drawn inside their window
+        assert wx <= x and x + w <= wx + ww and wy <= y and y + h <= wy + wh
+    [target] = [text for text in buttons if text in obs["instruction"]]
+    # each bbox is where its button is: a click at its centre presses that button, and only
+    # the instruction's one succeeds
+    for text, (x, y, w, h) in buttons.items():
+        env.reset(seed=3)
+        _, _, _, _, after = env.step(Action.click(x + w / 2, y + h / 2))
+        pressed = [e["text"] for e in after["elements"] if e["state"].get("presses")]
+        assert pressed == [text] and after["success"] == (text == target)
 
 
 def test_actions_as_json_or_dict_and_typed_errors() -> None:

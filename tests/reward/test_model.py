@@ -112,7 +112,12 @@ def test_forward_shapes(backbone: str) -> None:
     assert out.progress_logits.shape == (3, T)
     assert out.reward.dtype == torch.float32
     assert torch.isfinite(out.reward).all() and torch.isfinite(out.progress_logits).all()
-    assert 0.0 < out.kept_ratio <= 1.0
+    # three different clips, three different scores: the output is no constant
+    assert len(set(out.reward.tolist())) == 3 and len(set(out.success_logit.tolist())) == 3
+    if backbone.startswith("frame-temporal"):  # pruned: per frame the textured window is 8 of
+        assert out.kept_ratio < 0.3  # 40 patches, the cursor a few more; flat background goes
+    else:
+        assert out.kept_ratio == 1.0  # no pruning: every token is kept
 
 
 @pytest.mark.parametrize("backbone", BACKBONES)
