@@ -429,16 +429,14 @@ def _replay_env(dataset: EpisodeDataset, meta: EpisodeMeta) -> tuple[GUIEnv, dic
     """An env reset to the episode's task instance, or None when none reproduces it.
 
     ``collect`` may have fixed the difficulty or drawn it per episode (which consumes the
-    seed's generator differently), so both are tried, each with the env options the episode
-    was recorded with (a randomised theme, its fonts); the instance must give the same
-    instruction, parameters and first frame as the recording.
+    seed's generator differently), so both are tried, with the episode's recorded env options
+    (theme, fonts); the instance must match the recording's instruction, parameters and frame.
     """
     if meta.env_id not in envs.ENV_IDS or meta.seed is None:
         return None
     first = dataset.frame(meta.index, 0).astype(np.int16)  # (H, W, 3)
-    recorded = meta.extra.get("env_kwargs", {})
     for kwargs in ({"difficulty": meta.extra.get("difficulty")}, {}):
-        env = envs.make(meta.env_id, **recorded, **kwargs)
+        env = envs.make(meta.env_id, **meta.extra.get("env_kwargs", {}), **kwargs)
         obs, info = env.reset(seed=meta.seed)
         same = (
             obs["instruction"] == meta.instruction
