@@ -1,6 +1,7 @@
 import numpy as np
 
 from cuakit.video.strings import (
+    cjk_pieces,
     edit_distance,
     fold,
     match_strings,
@@ -67,3 +68,32 @@ def test_match_strings_does_not_find_short_words_inside_longer_ones():
     assert scores[1, 1, 0] == 1.0 and scores[1, 1, 1] == 1.0
     assert scores[2, 0, 0] == 1.0
     assert match_strings([], ["a"]).shape == (0, 1, 2)
+
+
+def test_cjk_pieces_keep_values_whole_and_pair_the_carrier_phrase():
+    assert cjk_pieces("点击'设置'按钮") == [("点击", False), ("设置", True), ("按钮", False)]
+    assert cjk_pieces("在“城市”中输入 Munich，然后按 OK") == [
+        ("在", False), ("城市", True), ("中输", False), ("输入", False), ("Munich", True),
+        ("然后", False), ("后按", False), ("OK", True),
+    ]  # fmt: skip
+    assert cjk_pieces("把 notes.md 另存为「备份」") == [
+        ("把", False), ("notes.md", True), ("另存", False), ("存为", False), ("备份", True),
+    ]  # fmt: skip
+
+
+def test_a_two_character_cjk_value_is_found_inside_a_longer_screen_string():
+    """A recogniser reads 保存文件 as one string; 设置 is as specific as a four-letter word."""
+    scores = match_strings(["保存文件", "设置"], ["保存", "设置", "Save"])
+    assert scores[0, 0, 1] == 1.0 and scores[0, 0, 0] < 1.0
+    assert scores[1, 1, 0] == 1.0 and scores[0, 1, 1] == 0.0
+    assert scores[:, 2].max() == 0.0
+
+
+def test_chinese_instructions_give_the_reward_model_cjk_pieces_and_slots():
+    from cuakit.video.templates import instruction_pieces, slot_words
+
+    assert instruction_pieces("点击'设置'按钮") == ["点击", "设置", "按钮"]
+    assert slot_words("点击'设置'按钮").tolist() == [False, True, False]
+    english = "Click the 'Save' button"
+    assert instruction_pieces(english) == ["Click", "the", "Save", "button"]
+    assert slot_words(english).tolist() == [False, False, True, False]

@@ -10,6 +10,8 @@ strings carry what an instruction asks for:
   a word with its neighbour or its punctuation).
 - `tokens(text)`: words for scripts that space them, one token per character for CJK (which
   does not), so an instruction splits the same way in English and in Chinese.
+- `cjk_pieces(text)`: an instruction in a script without spaces cut into the pieces a reading
+  reward model matches with screen strings (what whitespace words are for English).
 - `requirements(text)`: the values an instruction asks for — what the rule below finds, in its
   order, without repeats. The rule, for every language: a quoted span (ASCII, typographic,
   CJK corner brackets 「」『』 or 《》); a token with a digit (555-8821, 42, 3.5); a file name
@@ -124,8 +126,50 @@ def tokens(text: str) -> list[str]:
     return out
 
 
-def _has_cjk(text: str) -> bool:
+def has_cjk(text: str) -> bool:
     return any(is_cjk(char) for char in text)
+
+
+_LATIN_RUN_CHARS = "._-:/@+%$#"
+
+
+def cjk_pieces(text: str) -> list[tuple[str, bool]]:
+    """``text``'s pieces for matching, in order, each with whether it is a requirement: every
+    quoted span whole and every run of Latin letters or digits (requirements, as in
+    `requirements`), and the CJK runs between them as overlapping character pairs (点击 | 按钮):
+    a pair is the shortest unit that still names something, and one screen string holds it
+    wherever a recogniser cut the line. Unquoted CJK values (按下保存) have no mark that tells
+    them from the carrier phrase, so their pairs are read in context only."""
+    pieces: list[tuple[str, bool]] = []
+    position = 0
+    quoted = [(m.start(), m.end(), next(g for g in m.groups() if g is not None))
+              for m in _QUOTED.finditer(text)]  # fmt: skip
+    for start, end, value in [*quoted, (len(text), len(text), "")]:
+        pieces += _unquoted_pieces(text[position:start])
+        if value.strip():
+            pieces.append((value.strip(), True))
+        position = end
+    return pieces
+
+
+def _unquoted_pieces(segment: str) -> list[tuple[str, bool]]:
+    pieces: list[tuple[str, bool]] = []
+    runs: list[tuple[str, str]] = []  # (kind, text)
+    for char in segment:
+        kind = (
+            "cjk" if is_cjk(char) else "latin" if char.isalnum() or char in _LATIN_RUN_CHARS else ""
+        )
+        if runs and runs[-1][0] == kind:
+            runs[-1] = (kind, runs[-1][1] + char)
+        else:
+            runs.append((kind, char))
+    for kind, run in runs:
+        if kind == "latin" and run.strip(_EDGE_PUNCTUATION):
+            pieces.append((run.strip(_EDGE_PUNCTUATION), True))
+        elif kind == "cjk":
+            pairs = [run[i : i + 2] for i in range(len(run) - 1)] or [run]
+            pieces += [(pair, False) for pair in pairs]
+    return pieces
 
 
 def requirements(text: str) -> list[str]:
@@ -140,7 +184,7 @@ def requirements(text: str) -> list[str]:
     for start, end in quoted_spans:
         outside[start:end] = [" "] * (end - start)
     rest = "".join(outside)
-    cjk = _has_cjk(text)
+    cjk = has_cjk(text)
     sentence_start = True
     for match in _LATIN_WORD.finditer(rest):
         word = match.group().rstrip(_EDGE_PUNCTUATION)
@@ -170,13 +214,17 @@ def requirements(text: str) -> list[str]:
 def _pair(screen: str, piece: str) -> tuple[float, float]:
     whole = similarity(screen, piece)
     # a short piece ("a", "to") occurs inside too many words for a span match to mean anything
-    span = within(piece, screen) if len(bare(piece)) >= SPAN_MIN else whole
+    span = within(piece, screen) if _weight(bare(piece)) >= SPAN_MIN else whole
     return whole, max(whole, span)
 
 
 SPAN_MIN = 4
 """characters an instruction piece needs before `match_strings` looks for it inside a longer
-screen string"""
+screen string; a CJK character counts as two (设置 is as specific as "Save")"""
+
+
+def _weight(piece: str) -> int:
+    return sum(2 if is_cjk(char) else 1 for char in piece)
 
 
 def match_strings(screen: Sequence[str], pieces: Sequence[str]) -> np.ndarray:

@@ -28,6 +28,7 @@ import torch
 import torch.nn.functional as F
 from PIL import Image, ImageDraw, ImageFont
 
+from cuakit.video.strings import cjk_pieces, has_cjk
 from cuakit.video.words import CROP_HEIGHT, CROP_WIDTH, ClipWords, find_words, word_crop
 
 FONT_SIZE = 12
@@ -143,7 +144,11 @@ def slot_words(text: str, max_words: int = 16) -> np.ndarray:
     than its carrier phrase. A slot word is quoted, has a digit or one of `SLOT_MARKS`, or is
     capitalised past the start of a sentence ("Search for 'Cairo' and pick it from the
     suggestions": only "Cairo"). Adversarial translations swap slot words; a phrase word a
-    family never used ("suggestions") cannot be checked on the screen."""
+    family never used ("suggestions") cannot be checked on the screen. An instruction in a
+    script without spaces is cut by `cuakit.video.strings.cjk_pieces`, whose requirements are
+    its slots."""
+    if has_cjk(text):
+        return np.array([slot for _, slot in cjk_pieces(text)][:max_words], bool)
     flags, quoted, initial = [], False, True
     for raw in text.split():
         inside = quoted or raw[:1] in "'\""
@@ -162,7 +167,10 @@ def slot_words(text: str, max_words: int = 16) -> np.ndarray:
 
 def instruction_pieces(text: str, max_words: int = 16) -> list[str]:
     """The instruction's word tokens: its words (`split_words`) cut into `word_pieces`, the
-    first ``max_words``."""
+    first ``max_words``; for an instruction in a script without spaces (Chinese), the pieces of
+    `cuakit.video.strings.cjk_pieces`."""
+    if has_cjk(text):
+        return [piece for piece, _ in cjk_pieces(text)][:max_words]
     return [piece for word in split_words(text) for piece in word_pieces(word)][:max_words]
 
 
