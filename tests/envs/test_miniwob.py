@@ -27,7 +27,8 @@ from cuakit.actions import Action, ActionType
 from cuakit.envs.bench import bench_backend, policy_outcomes
 from cuakit.envs.miniwob.browser import BrowserConfig
 from cuakit.envs.miniwob.env import MiniWoBEnv
-from cuakit.envs.miniwob.experts import EXPERTS
+from cuakit.envs.miniwob.experts import ALL_EXPERTS, EXPERTS
+from cuakit.envs.miniwob.unseen_experts import UNSEEN_EXPERTS, UNSEEN_TASKS
 from cuakit.envs.processes import alive
 from cuakit.envs.record import RecordEpisode
 from cuakit.episodes import EpisodeDataset, EpisodeWriter
@@ -43,6 +44,13 @@ pytestmark = [
     ),
 ]
 
+# The issue's candidates for tasks the reward model never trains on.
+UNSEEN_CANDIDATES = {
+    "click-color", "click-shape", "click-menu-2", "click-scroll-list", "use-slider",
+    "use-spinner", "enter-date", "enter-time", "navigate-tree", "social-media", "book-flight",
+    "search-engine", "identify-shape", "grid-coordinate", "copy-paste", "find-word", "read-table",
+}  # fmt: skip
+
 
 def browser_main_pid(env: MiniWoBEnv) -> int:
     """The Chromium browser process (not a renderer or helper) of ``env``."""
@@ -57,8 +65,8 @@ def browser_main_pid(env: MiniWoBEnv) -> int:
     raise AssertionError("no Chromium browser process found")
 
 
-def run_expert(env: MiniWoBEnv, seed: int) -> dict:
-    env.reset(seed=seed)
+def finish(env: MiniWoBEnv) -> dict:
+    """Step ``env``'s expert until the episode ends; the last step's info."""
     info: dict = {}
     done = False
     while not done:
@@ -67,10 +75,15 @@ def run_expert(env: MiniWoBEnv, seed: int) -> dict:
     return info
 
 
+def run_expert(env: MiniWoBEnv, seed: int) -> dict:
+    env.reset(seed=seed)
+    return finish(env)
+
+
 def test_every_miniwob_task_is_registered_and_make_starts_nothing() -> None:
     ids = envs.env_ids("cuakit/miniwob-*")
     assert len(ids) >= 100
-    assert {f"cuakit/miniwob-{task}-v0" for task in EXPERTS} <= set(ids)
+    assert {f"cuakit/miniwob-{task}-v0" for task in ALL_EXPERTS} <= set(ids)
     env = envs.make("cuakit/miniwob-click-button-v0")
     assert env.browser is None and env.browser_pids() == set()
     env.close()
@@ -80,7 +93,16 @@ def test_every_miniwob_task_is_registered_and_make_starts_nothing() -> None:
         MiniWoBEnv("click-button", difficulty=2)
 
 
-@pytest.mark.parametrize("task", sorted(EXPERTS))
+def test_unseen_tasks_are_kept_apart_from_the_training_tasks() -> None:
+    assert len(EXPERTS) == 12 and len(UNSEEN_TASKS) >= 6
+    assert set(UNSEEN_TASKS) == set(UNSEEN_EXPERTS) <= UNSEEN_CANDIDATES
+    assert not set(UNSEEN_TASKS) & set(EXPERTS)
+    assert ALL_EXPERTS == EXPERTS | UNSEEN_EXPERTS
+    assert all(envs.has_expert(f"cuakit/miniwob-{task}-v0") for task in UNSEEN_TASKS)
+    assert not envs.has_expert("cuakit/miniwob-click-shape-v0")
+
+
+@pytest.mark.parametrize("task", sorted(ALL_EXPERTS))
 def test_dom_expert_solves_the_task(task: str) -> None:
     outcomes = policy_outcomes(f"cuakit/miniwob-{task}-v0", "expert", range(2))
     assert all(outcomes), f"{task}: expert failed on seeds {outcomes}"
@@ -97,6 +119,41 @@ def test_email_expert_gives_up_when_a_noisy_step_lost_the_email() -> None:
         assert action.type is ActionType.FAIL and "is gone" in action.reasoning
         _, _, terminated, _, info = env.step(action)
         assert terminated and not info["success"]
+    finally:
+        env.close()
+
+
+def test_copy_paste_expert_copies_again_after_a_stray_click_in_the_text() -> None:
+    """A click into the copied text drops its selection, the expert's only sign that the
+    clipboard holds the text: it selects and copies again rather than paste blindly."""
+    env = MiniWoBEnv("copy-paste")
+    try:
+        env.reset(seed=0)
+        env.step(env.expert_action())  # into the text to copy
+        assert env.expert_action().keys == "ctrl+a+c"
+        env.step(env.expert_action())
+        source = env.page().by_id("to-copy")
+        assert source.selection == [0, len(source.value)]
+        env.step(Action.click(*env.page().point(source.left + 4, source.top + 4)))
+        assert env.expert_action().keys == "ctrl+a+c"
+        assert finish(env)["success"]
+    finally:
+        env.close()
+
+
+def test_time_expert_clicks_the_hour_again_after_a_misclick_on_the_minutes() -> None:
+    env = MiniWoBEnv("enter-time")
+    try:
+        env.reset(seed=1)
+        first = env.expert_action()
+        assert first.type is ActionType.CLICK
+        env.step(first)
+        assert env.expert_action().type is ActionType.TYPE
+        field = env.page().by_id("tt")
+        env.step(Action.click(*env.page().point(field.left + 30, field.center[1])))
+        again = env.expert_action()
+        assert again.type is ActionType.CLICK and again.point == first.point
+        assert finish(env)["success"]
     finally:
         env.close()
 

@@ -1,4 +1,5 @@
-"""The X11 desktop: AbiWord on a private Xvfb, success read from the saved file."""
+"""The X11 desktop: AbiWord, Mousepad and Gnumeric on a private Xvfb, success read from the
+saved file."""
 
 from __future__ import annotations
 
@@ -8,24 +9,41 @@ from pathlib import Path
 
 import numpy as np
 import pytest
+from numpy.random import default_rng
 
 import cuakit.envs as envs
 from cuakit.actions import Action, ActionType
+from cuakit.envs.base import Outcome
 from cuakit.envs.bench import bench_backend
 from cuakit.envs.processes import alive
 from cuakit.envs.record import RecordEpisode
+from cuakit.envs.x11 import TASK_NAMES
 from cuakit.envs.x11.abiword import read_abw, write_abw
 from cuakit.envs.x11.desktop import missing_binaries, x_keys
 from cuakit.envs.x11.env import X11Env
+from cuakit.envs.x11.gnumeric import GNUMERIC, FillCell, SumColumn, read_cells, write_gnumeric
+from cuakit.envs.x11.mousepad import MOUSEPAD, AppendLine, ReplaceWord, read_lines
 from cuakit.envs.x11.tasks import TASKS
 from cuakit.episodes import EpisodeDataset, EpisodeWriter
-from cuakit.errors import ConfigError
+from cuakit.errors import BackendUnavailableError, ConfigError
 
 pytest.importorskip("mss", reason="needs cuakit's desktop extra (pip install 'cuakit[desktop]')")
 _missing = missing_binaries()
 needs_x = pytest.mark.skipif(
     bool(_missing),
     reason=f"needs Debian packages {_missing}: apt-get install -y {' '.join(_missing)}",
+)
+
+
+def needs_app(task: str) -> pytest.MarkDecorator:
+    package = TASKS[task].app.missing()
+    return pytest.mark.skipif(
+        package is not None, reason=f"needs Debian package {package}: apt-get install -y {package}"
+    )
+
+
+needs_gnumeric = pytest.mark.skipif(
+    GNUMERIC.missing() is not None, reason="needs Debian package gnumeric (for ssconvert)"
 )
 
 SAVED = """<?xml version="1.0" encoding="UTF-8"?>
@@ -48,6 +66,75 @@ def test_abw_files_round_trip_and_styles_are_read(tmp_path: Path) -> None:
     assert second.styled("bold").split() == ["all", "bold"]
 
 
+def resave(path: Path, text: str | None = None, rows: list[list[str]] | None = None) -> None:
+    """Write a task's file as an application would save it (a later modification time)."""
+    if rows is not None:
+        write_gnumeric(path, rows)
+    else:
+        path.write_text(text or "")
+    stat = path.stat()
+    os.utime(path, ns=(stat.st_atime_ns, stat.st_mtime_ns + 10**9))
+
+
+def test_text_files_are_judged_by_their_lines(tmp_path: Path) -> None:
+    task = ReplaceWord(default_rng(0), tmp_path)
+    assert read_lines(task.path) == task.lines and task.app is MOUSEPAD
+    assert not task.outcome().success  # not saved yet
+    resave(task.path, "\n".join(task.expected) + "\n\n")  # a blank line at the end is fine
+    assert task.outcome().success
+    resave(task.path, "\n".join([*task.lines, task.replacement]))  # added, not replaced
+    assert not task.outcome().success
+    (tmp_path / "other").mkdir()
+    append = AppendLine(default_rng(1), tmp_path / "other")
+    resave(append.path, "\n".join([*append.lines, append.sentence]))
+    assert append.outcome().success
+    resave(append.path, "\n".join([append.sentence, *append.lines]))  # at the top
+    assert append.outcome() == Outcome(success=False, progress=0.0)
+
+
+@needs_gnumeric
+def test_workbooks_round_trip_and_formulas_are_computed(tmp_path: Path) -> None:
+    path = tmp_path / "t.gnumeric"
+    write_gnumeric(path, [["Item", "Qty"], ["a & b", "3"], ["", "=B2*2+1"]])
+    assert read_cells(path) == {"A1": "Item", "B1": "Qty", "A2": "a & b", "B2": "3", "B3": "7"}
+
+
+@needs_gnumeric
+def test_sheets_are_judged_by_the_values_gnumeric_computes(tmp_path: Path) -> None:
+    task = SumColumn(default_rng(0), tmp_path)
+    rows = [row[:] for row in task.rows] + [["", "", ""]]
+    rows[-1][task.col] = f"=SUM({task.range})"
+    resave(task.path, rows=rows)
+    assert task.outcome().success
+    rows[-1][task.col] = str(task.total + 1)
+    resave(task.path, rows=rows)
+    assert task.outcome() == Outcome(success=False, progress=0.5)
+    (tmp_path / "other").mkdir()
+    fill = FillCell(default_rng(1), tmp_path / "other")
+    rows = [row[:] for row in fill.rows]
+    rows[fill.row][fill.col] = fill.value
+    resave(fill.path, rows=rows)
+    assert fill.outcome().success
+    rows[fill.row][fill.col], rows[fill.row][3 - fill.col] = (
+        fill.rows[fill.row][fill.col],
+        fill.value,
+    )
+    resave(fill.path, rows=rows)  # the number in the neighbouring cell
+    assert not fill.outcome().success
+
+
+def test_a_missing_application_names_its_package(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(
+        "cuakit.envs.x11.task.shutil.which",
+        lambda program: None if program == "ssconvert" else f"/usr/bin/{program}",
+    )
+    env = X11Env("gnumeric-fill-cell")
+    with pytest.raises(BackendUnavailableError, match="apt-get install -y gnumeric"):
+        env.reset(seed=0)
+    assert env.desktop is None  # checked before a desktop starts
+    env.close()
+
+
 def test_key_names_map_to_x_keysyms() -> None:
     assert x_keys("ctrl+shift+end") == "ctrl+shift+End"
     assert x_keys("enter") == "Return" and x_keys("ctrl+s") == "ctrl+s"
@@ -56,6 +143,8 @@ def test_key_names_map_to_x_keysyms() -> None:
 
 def test_ids_are_registered_and_make_starts_nothing() -> None:
     assert set(envs.env_ids("cuakit/x11-*")) == {f"cuakit/x11-{t}-v0" for t in TASKS}
+    assert sorted(TASK_NAMES) == sorted(TASKS)
+    assert {task.app.name for task in TASKS.values()} == {"AbiWord", "Mousepad", "Gnumeric"}
     env = envs.make("cuakit/x11-abiword-bold-line-v0")
     assert env.desktop is None
     env.close()
@@ -78,7 +167,7 @@ def run_expert(env: X11Env, seed: int, stop_before_save: bool = False) -> dict:
 
 @pytest.mark.desktop
 @needs_x
-@pytest.mark.parametrize("task", sorted(TASKS))
+@pytest.mark.parametrize("task", [pytest.param(t, marks=needs_app(t)) for t in sorted(TASKS)])
 def test_expert_succeeds_and_the_saved_file_decides(task: str) -> None:
     env = X11Env(task)
     try:
@@ -179,5 +268,30 @@ def test_the_expert_recovers_from_a_failed_open() -> None:
             _, _, terminated, truncated, info = env.step(action)
             done = terminated or truncated
         assert dismissed and info["success"]
+    finally:
+        env.close()
+
+
+@pytest.mark.desktop
+@needs_x
+@needs_app("mousepad-replace-word")
+def test_keys_for_a_dialog_wait_for_the_pointer_over_it() -> None:
+    """With no window manager X sends keys to the window under the pointer: a detour that left
+    the pointer beside Find and Replace typed the searched word into the text. The expert now
+    moves the pointer back over the dialog before typing into it."""
+    env = X11Env("mousepad-replace-word")
+    try:
+        env.reset(seed=1)
+        done, info, detoured, back = False, {}, False, []
+        while not done:
+            action = env.expert_action()
+            if action.type is ActionType.TYPE and not detoured:
+                action, detoured = Action.move(0.02, 0.95, reasoning="looking around"), True
+            elif action.type is ActionType.MOVE:
+                back.append(action.reasoning)
+            _, _, terminated, truncated, info = env.step(action)
+            done = terminated or truncated
+        assert detoured and back == ["the pointer back over Find and Replace"]
+        assert info["success"]
     finally:
         env.close()

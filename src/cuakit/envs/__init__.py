@@ -60,11 +60,12 @@ def env_ids(pattern: str = "*") -> list[str]:
 
 def has_expert(env_id: str) -> bool:
     """Whether the env's task has a scripted expert: every desksim and X11 task, and the
-    MiniWoB tasks with a DOM expert (``cuakit.envs.miniwob.experts.EXPERTS``)."""
+    MiniWoB tasks with a DOM expert (``cuakit.envs.miniwob.experts.ALL_EXPERTS``: the training
+    tasks and the unseen ones)."""
     if env_id.startswith("cuakit/miniwob-"):
-        from cuakit.envs.miniwob.experts import EXPERTS
+        from cuakit.envs.miniwob.experts import ALL_EXPERTS
 
-        return gym.spec(env_id).kwargs["task"] in EXPERTS
+        return gym.spec(env_id).kwargs["task"] in ALL_EXPERTS
     return True
 
 

@@ -1,5 +1,6 @@
 """MiniWoB++ in a real headless Chromium: ``cuakit/miniwob-<task>-v0`` for every task the PyPI
-``miniwob`` package ships, with DOM experts for a dozen of them (:mod:`.experts`).
+``miniwob`` package ships, with DOM experts for a dozen reward-model training tasks
+(:mod:`.experts`) and for the tasks kept out of that training (:mod:`.unseen_experts`).
 
 Needs the ``browser`` extra (``miniwob``, ``selenium``) and Debian's ``chromium`` and
 ``chromium-driver``; importing this package needs neither, the first ``reset()`` does.

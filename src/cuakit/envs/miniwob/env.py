@@ -39,7 +39,13 @@ READY_POLLS = 40
 """polls of ``WOB_TASK_READY`` (50 ms apart) before a task counts as not loading"""
 
 DEFAULT_MAX_STEPS = 10
-MAX_STEPS = {"email-inbox": 16, "login-user": 12, "use-autocomplete": 12, "click-checkboxes": 14}
+MAX_STEPS = {
+    "email-inbox": 16,
+    "login-user": 12,
+    "use-autocomplete": 12,
+    "click-checkboxes": 14,
+    "use-spinner": 16,  # up to 10 clicks on an arrow, then Submit
+}
 
 # Hide MiniWoB's "START" cover: episodes start from Python, and the final frame of an episode
 # should show the page as the episode ended, not a black box.
@@ -261,12 +267,12 @@ class MiniWoBEnv(GUIEnv):
         return info
 
     def expert_action(self) -> Action:
-        from cuakit.envs.miniwob.experts import EXPERTS
+        from cuakit.envs.miniwob.experts import ALL_EXPERTS
 
-        expert = EXPERTS.get(self.task)
+        expert = ALL_EXPERTS.get(self.task)
         if expert is None:
             raise NotImplementedError(
-                f"MiniWoB task {self.task} has no DOM expert; tasks with one: {sorted(EXPERTS)}"
+                f"MiniWoB task {self.task} has no DOM expert; tasks with one: {sorted(ALL_EXPERTS)}"
             )
         return expert(self.page())
 

@@ -5,62 +5,18 @@ with one pointer or keyboard action a person would take next — never a JavaScr
 so the recorded video shows the work. Experts keep no memory between calls: they recover from
 whatever a noisy step (``ExpertPolicy`` knobs) did, by looking again, and give up (a ``fail``
 action) when that step made the task impossible (email-inbox: the wanted email deleted).
+
+``EXPERTS`` are the reward model's MiniWoB training tasks; the experts of the tasks kept out of
+its training live in :mod:`.unseen_experts`; ``ALL_EXPERTS`` is both, what ``env.expert_action()``
+looks up. The building blocks (click, fill, submit ...) are in :mod:`.gestures`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-
 from cuakit.actions import Action
-from cuakit.envs.miniwob.page import Node, Page
-
-Expert = Callable[[Page], Action]
-
-
-# ---- building blocks ----------------------------------------------------------------------
-def click(page: Page, node: Node, why: str) -> Action:
-    return Action.click(*page.point(*node.center), reasoning=why)
-
-
-def reveal(page: Page, node: Node) -> Action | None:
-    """A scroll that brings ``node`` wholly into view, or None when it is in view already."""
-    if node.whole:
-        return None
-    area = page.by_id("area")
-    x, y = area.center if area is not None else (page.width / 2, page.height / 2)
-    direction = "down" if node.center[1] > y else "up"
-    clicks = int(min(4, max(1, abs(node.center[1] - y) // 50)))
-    return Action.scroll(direction, clicks, *page.point(x, y), reasoning="scroll to it")
-
-
-def fill(page: Page, node: Node, text: str, what: str) -> Action | None:
-    """The next action that makes text field ``node`` hold ``text``; None when it does."""
-    value = str(node.value or "")
-    if value == text:
-        return None
-    if not node.focused:
-        return reveal(page, node) or click(page, node, f"focus the {what} field")
-    whole = node.selection is not None and node.selection == [0, len(value)] and value
-    if text.startswith(value) and not whole:
-        return Action.type_text(text[len(value) :], reasoning=f"type the {what}")
-    if whole:
-        return Action.type_text(text, reasoning=f"replace the {what}")
-    return Action.key("ctrl+a", reasoning=f"select the wrong {what}")
-
-
-def submit(page: Page, label: str = "Submit") -> Action:
-    button = page.by_id("subbtn") or page.first(lambda n: n.tag == "button" and n.text == label)
-    assert button is not None, f"no {label} button on the page"
-    return reveal(page, button) or click(page, button, f"press {label}")
-
-
-def labelled(page: Page, tag: str) -> list[tuple[Node, str]]:
-    """Inputs of type ``tag`` with the text of the label around them."""
-    out = []
-    for node in page.find(lambda n: n.tag == tag):
-        label = page.parent(node)
-        out.append((node, page.text_of(label).strip() if label is not None else ""))
-    return out
+from cuakit.envs.miniwob.gestures import Expert, click, fill, labelled, reveal, submit
+from cuakit.envs.miniwob.page import Page
+from cuakit.envs.miniwob.unseen_experts import UNSEEN_EXPERTS
 
 
 # ---- the experts --------------------------------------------------------------------------
@@ -225,7 +181,11 @@ EXPERTS: dict[str, Expert] = {
     "use-autocomplete": use_autocomplete,
     "email-inbox": email_inbox,
 }
-"""MiniWoB tasks with a DOM expert (``env.expert_action()``)."""
+"""The MiniWoB tasks whose expert demonstrations train the reward model."""
+
+ALL_EXPERTS: dict[str, Expert] = EXPERTS | UNSEEN_EXPERTS
+"""Every MiniWoB task with a DOM expert (``env.expert_action()``): the training tasks and the
+unseen ones (:mod:`.unseen_experts`), kept out of training to measure generalisation."""
 
 
-__all__ = ["EXPERTS", "Expert"]
+__all__ = ["ALL_EXPERTS", "EXPERTS", "Expert"]

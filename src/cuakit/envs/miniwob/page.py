@@ -38,15 +38,17 @@ function walk(node, parent, parentEl) {
     id: node.id || '', classes: typeof node.classes === 'string' ? node.classes : '',
     left: node.left, top: node.top, width: node.width, height: node.height,
     focused: !!node.focused, leaf: node.children.length === 0,
-    options: null, selection: null,
+    background: node.bgColor || '', options: null, selection: null,
   };
   const target = el || parentEl, cx = node.left + node.width / 2;
   item.visible = shows(target, cx, node.top + node.height / 2);
   const band = Math.max(0, Math.min(node.height / 2 - 1, 5)), cy = node.top + node.height / 2;
   item.whole = item.visible && shows(target, cx, cy - band) && shows(target, cx, cy + band);
   const editable = el instanceof HTMLInputElement || el instanceof HTMLTextAreaElement;
-  if (editable && document.activeElement === el) {
-    try { item.selection = [el.selectionStart, el.selectionEnd]; } catch (e) { }
+  if (editable) {  // time, date and number inputs have no text selection (null or a throw)
+    try {
+      if (el.selectionStart !== null) item.selection = [el.selectionStart, el.selectionEnd];
+    } catch (e) { }
   }
   if (el instanceof HTMLSelectElement) {
     item.options = Array.from(el.options).map(o => o.text);
@@ -136,6 +138,8 @@ class Node:
     height: float
     focused: bool
     leaf: bool
+    background: str
+    """computed CSS background colour (``rgb(255, 0, 0)``), as MiniWoB's DOM info reports it"""
     visible: bool
     """what a user sees at the element's centre, inside the task area"""
     whole: bool
@@ -143,7 +147,8 @@ class Node:
     options: list[str] | None
     """a select's option texts"""
     selection: list[int] | None
-    """[start, end] of the selected text of the focused text input, else None"""
+    """[start, end] of a text input's or textarea's selected text, else None; the browser
+    keeps it when focus leaves the field (drawn only while the field has focus)"""
 
     @property
     def center(self) -> tuple[float, float]:

@@ -22,8 +22,9 @@ import numpy as np
 from cuakit.envs.processes import ProcessGroup, start_reaper, stop_reaper
 from cuakit.errors import BackendError, BackendUnavailableError
 
-BINARIES = {"Xvfb": "xvfb", "xdotool": "xdotool", "abiword": "abiword"}
-"""Programs the X11 backend runs → the Debian packages that ship them."""
+BINARIES = {"Xvfb": "xvfb", "xdotool": "xdotool"}
+"""Programs the desktop itself runs → the Debian packages that ship them (each task's
+application is checked by the env: ``cuakit.envs.x11.task.App``)."""
 
 # cuakit key names (cuakit.actions.normalize_keys) → X keysym names for xdotool.
 X_KEYS = {
@@ -143,9 +144,12 @@ class Desktop:
     @property
     def env(self) -> dict[str, str]:
         """Environment of every process on this desktop: the display, a private HOME (which
-        also tags the processes for ``close()``)."""
+        also tags the processes for ``close()``), settings kept in memory and no session bus
+        (an application must not hand its file to an instance on another display)."""
         env = {**os.environ, "HOME": str(self.processes.tag_dir / "home")}
-        env.pop("WAYLAND_DISPLAY", None)
+        env["GSETTINGS_BACKEND"] = "memory"
+        for name in ("WAYLAND_DISPLAY", "DBUS_SESSION_BUS_ADDRESS"):
+            env.pop(name, None)
         if hasattr(self, "display"):
             env["DISPLAY"] = self.display
         return env
@@ -199,6 +203,17 @@ class Desktop:
         for window in self.xdotool("search", "--onlyvisible", "--name", ".").split():
             names.append(self.xdotool("getwindowname", window).strip())
         return names
+
+    def window_box(self, prefix: str) -> tuple[int, int, int, int] | None:
+        """(x, y, width, height) of the first visible window whose title starts with
+        ``prefix``; None when there is none."""
+        for window in self.xdotool("search", "--onlyvisible", "--name", ".").split():
+            if self.xdotool("getwindowname", window).strip().startswith(prefix):
+                shell = self.xdotool("getwindowgeometry", "--shell", window).split()
+                geometry = dict(line.split("=", 1) for line in shell if "=" in line)
+                x, y, width, height = (int(geometry[k]) for k in ("X", "Y", "WIDTH", "HEIGHT"))
+                return x, y, width, height
+        return None
 
     def untitled_windows(self) -> int:
         """Visible windows of the launched applications that have no title (message boxes)."""

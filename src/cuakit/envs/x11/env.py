@@ -1,15 +1,16 @@
-"""``X11Env``: a real application (AbiWord) on a private X11 desktop as a ``GUIEnv``.
+"""``X11Env``: a real application (AbiWord, Mousepad, Gnumeric) on a private X11 desktop as a
+``GUIEnv``.
 
 The env starts its own Xvfb on a free display at the first ``reset()`` and stops it at
 ``close()``. Each episode writes the task's file into the desktop's private ``~/Documents``,
-starts a fresh AbiWord (with the file, or blank for tasks that open it) and fills the screen
-with it. Actions arrive in normalised screen coordinates and run through xdotool; frames are
-captured with mss (the pointer as the X server draws it), and with a recorder attached the
-pointer travels, text is typed and waits pass at the recording fps. Success is read from the
-saved file, as OSWorld checks files, never from the screen.
+starts a fresh instance of the task's application (with the file, or blank for tasks that
+open it) and fills the screen with it. Actions arrive in normalised screen coordinates and run
+through xdotool; frames are captured with mss (the pointer as the X server draws it), and with
+a recorder attached the pointer travels, text is typed and waits pass at the recording fps.
+Success is read from the saved file, as OSWorld checks files, never from the screen.
 
-AbiWord or Xvfb dying mid-episode ends the episode as truncated (``info["error"]``); the next
-``reset()`` starts what is missing.
+The application or Xvfb dying mid-episode ends the episode as truncated (``info["error"]``);
+the next ``reset()`` starts what is missing.
 """
 
 from __future__ import annotations
@@ -25,8 +26,9 @@ from cuakit.actions import Action, ActionType
 from cuakit.envs.base import GUIEnv, Outcome
 from cuakit.envs.motion import Point, hand_path
 from cuakit.envs.x11.desktop import Desktop, DesktopConfig, x_keys
-from cuakit.envs.x11.tasks import DOCUMENTS, TASKS, Step, Task
-from cuakit.errors import BackendError, ConfigError
+from cuakit.envs.x11.task import DOCUMENTS, Step, Task
+from cuakit.envs.x11.tasks import TASKS
+from cuakit.errors import BackendError, BackendUnavailableError, ConfigError
 
 SETTLE_S = 0.15
 """after each input, time for the application to draw its answer"""
@@ -36,7 +38,7 @@ WHEEL_BUTTONS = {"up": 4, "down": 5, "left": 6, "right": 7}
 
 
 class X11Env(GUIEnv):
-    """One AbiWord task (``task`` names it, e.g. ``abiword-bold-line``) on its own X server."""
+    """One task (``task`` names it, e.g. ``abiword-bold-line``) on its own X server."""
 
     def __init__(
         self,
@@ -113,6 +115,13 @@ class X11Env(GUIEnv):
 
     # ---- GUIEnv hooks ------------------------------------------------------------------
     def _start_task(self, rng: np.random.Generator, options: dict[str, Any]) -> str:
+        app = self.task_class.app
+        package = app.missing()
+        if package is not None:
+            raise BackendUnavailableError(
+                f"X11 task {self.task_name} runs {app.name}; install it with: "
+                f"apt-get install -y {package}"
+            )
         self._motion = np.random.default_rng(int(rng.integers(2**31)))
         try:
             return self._begin(rng)
@@ -129,7 +138,8 @@ class X11Env(GUIEnv):
         shutil.rmtree(folder, ignore_errors=True)
         folder.mkdir(parents=True)
         self.task = self.task_class(rng, folder)
-        argv = ["abiword", str(self.task.path)] if self.task.starts_open else ["abiword"]
+        command = self.task.app.command
+        argv = [command, str(self.task.path)] if self.task.starts_open else [command]
         self.app = desktop.launch(argv, cwd=folder)
         window = desktop.window_of(self.app.pid)
         desktop.xdotool("windowmove", window, "0", "0", "windowsize", window,
@@ -146,13 +156,15 @@ class X11Env(GUIEnv):
         deadline = time.monotonic() + (seconds or self.config.timeout_s)
         while not ready():
             if time.monotonic() > deadline:
-                raise BackendError(f"AbiWord did not get ready within {self.config.timeout_s} s")
+                name = self.task_class.app.name
+                raise BackendError(f"{name} did not get ready within {self.config.timeout_s} s")
             time.sleep(0.1)
 
     def _check_app(self) -> None:
         if self.app is None or self.app.poll() is not None:
             code = None if self.app is None else self.app.returncode
-            raise BackendError(f"AbiWord exited (code {code}); reset the env to start it again")
+            name = self.task_class.app.name
+            raise BackendError(f"{name} exited (code {code}); reset the env to start it again")
 
     def _screenshot(self) -> np.ndarray:
         assert self.desktop is not None, "call reset() first"
@@ -181,6 +193,12 @@ class X11Env(GUIEnv):
             return step.recovery
         if step.ready is not None and not step.ready(self.desktop):
             return Action.wait(0.5, reasoning=f"waiting for {step.waiting_for}")
+        if step.keys_to:  # no window manager: keys go to the window under the pointer
+            box = self.desktop.window_box(step.keys_to)
+            x, y = self._pointer
+            if box is not None and not (0 <= x - box[0] < box[2] and 0 <= y - box[1] < box[3]):
+                centre = ((box[0] + box[2] / 2) / self.width, (box[1] + box[3] / 2) / self.height)
+                return Action.move(*centre, reasoning=f"the pointer back over {step.keys_to}")
         return step.action
 
     # ---- crashes -----------------------------------------------------------------------
