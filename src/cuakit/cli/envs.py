@@ -33,8 +33,11 @@ def describe(env_id: str) -> dict[str, object]:
     if backend == "miniwob":
         from cuakit.envs.miniwob.env import DEFAULT_MAX_STEPS, MAX_STEPS
         from cuakit.envs.miniwob.experts import EXPERTS
+        from cuakit.envs.miniwob.unseen_experts import UNSEEN_EXPERTS
 
         expert = " (DOM expert)" if name in EXPERTS else ""
+        if name in UNSEEN_EXPERTS:
+            expert = " (DOM expert, unseen task)"
         summary = f"MiniWoB++ task {name} in headless Chromium{expert}"
         return {"backend": backend, "levels": None, "summary": summary,
                 "max_steps": MAX_STEPS.get(name, DEFAULT_MAX_STEPS)}  # fmt: skip
@@ -111,6 +114,8 @@ class CollectArgs:
     fonts: str = ""
     """desksim: the font families a theme is drawn in (comma list of
     cuakit.envs.desksim.render.FONTS; empty: all when randomised, else Aileron)"""
+    locale: str = "en"
+    """desksim: the UI language, en or zh (Simplified Chinese labels, dialogs and instructions)"""
     codec: str = "lossless"
     """lossless (bit-exact) or compact (lossy, small)"""
     json: bool = False
@@ -127,6 +132,8 @@ def run_collect(args: CollectArgs) -> None:
     kwargs: dict[str, object] = {"randomize": args.randomize, "difficulty": args.difficulty}
     if args.fonts:
         kwargs["fonts"] = args.fonts
+    if args.locale != "en":
+        kwargs["locale"] = args.locale
     with progress_bar(f"collecting {args.policy}", args.episodes) as progress:
         task = progress.tasks[0].id
 

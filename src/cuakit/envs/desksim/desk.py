@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from cuakit.envs.desksim import render as r
+from cuakit.envs.desksim.locale import translate
 from cuakit.envs.desksim.popups import PopupList
 from cuakit.envs.desksim.render import Painter, Rect, Theme
 from cuakit.envs.desksim.widgets import UI, Widget
@@ -87,7 +88,7 @@ class Desk:
     def __init__(self, theme: Theme, painter: Painter | None = None) -> None:
         self.theme = theme
         self.painter = painter or Painter()
-        self.painter.family = theme.font
+        self.painter.family, self.painter.locale = theme.font, theme.locale
         self.windows: list[Window] = []  # bottom → top
         self.popups: list[PopupList] = []
         self.focus: Widget | None = None
@@ -378,8 +379,10 @@ class Desk:
 
     def elements(self) -> list[dict[str, Any]]:
         """What an accessibility tree would show: role, text, bbox (normalised x, y, w, h),
-        state, the window, whether a higher window covers it and whether a modal blocks it."""
+        state, the window, whether a higher window covers it and whether a modal blocks it.
+        Texts and window titles are in the theme's locale, as on screen; states hold values."""
         W, H = self.theme.width, self.theme.height
+        locale = self.theme.locale
         modal = self.top_modal()
         blocked_below = self.windows.index(modal) if modal is not None else -1
 
@@ -400,10 +403,10 @@ class Desk:
                 out.append(
                     {
                         "role": "window",
-                        "text": window.title,
+                        "text": translate(window.title, locale),
                         "bbox": norm(window.rect),
                         "state": {"modal": window.modal},
-                        "window": window.title,
+                        "window": translate(window.title, locale),
                         "occluded": covered(window.rect, level),
                         "blocked": blocked,
                     }
@@ -412,10 +415,10 @@ class Desk:
                 out.append(
                     {
                         "role": widget.role,
-                        "text": widget.text,
+                        "text": translate(widget.text, locale),
                         "bbox": norm(widget.bbox),
                         "state": widget.state(),
-                        "window": window.title,
+                        "window": translate(window.title, locale),
                         "occluded": covered(widget.bbox, level),
                         "blocked": blocked,
                     }
@@ -425,7 +428,7 @@ class Desk:
                 out.append(
                     {
                         "role": "menuitem",
-                        "text": option,
+                        "text": translate(option, locale),
                         "bbox": norm(popup.row_rect(index, self.theme)),
                         "state": {},
                         "window": "",

@@ -16,13 +16,16 @@ from dataclasses import replace
 from typing import Any
 
 import numpy as np
+from gymnasium import spaces
 
 from cuakit.actions import Action, ActionType
-from cuakit.envs.base import GUIEnv, Outcome
+from cuakit.envs.base import INSTRUCTION_CHARS, GUIEnv, Outcome
 from cuakit.envs.desksim.desk import Desk
-from cuakit.envs.desksim.render import FONTS, Painter, Theme, check_fonts
+from cuakit.envs.desksim.locale import LOCALES, characters
+from cuakit.envs.desksim.render import CJK_FONT, FONTS, Painter, Theme, check_fonts
 from cuakit.envs.desksim.tasks import TASKS, Task
 from cuakit.episodes.splits import is_test_seed
+from cuakit.errors import ConfigError
 
 
 class DeskSimEnv(GUIEnv):
@@ -30,7 +33,9 @@ class DeskSimEnv(GUIEnv):
 
     ``randomize``: a random theme per episode (colours, light/dark, accent, font family and
     size). ``fonts``: the font families it draws from (a tuple or comma list of `FONTS` keys;
-    default all of them); without ``randomize`` the first one (default Aileron)."""
+    default all of them); without ``randomize`` the first one (default Aileron). ``locale``:
+    the UI language, "en" or "zh" (Simplified Chinese: labels, titles, dialogs and the
+    instruction; the task's state and expert stay English, `cuakit.envs.desksim.locale`)."""
 
     def __init__(
         self,
@@ -38,6 +43,7 @@ class DeskSimEnv(GUIEnv):
         difficulty: int | None = None,
         randomize: bool = False,
         fonts: str | tuple[str, ...] | None = None,
+        locale: str = "en",
         width: int = 480,
         height: int = 300,
         max_steps: int | None = None,
@@ -55,6 +61,14 @@ class DeskSimEnv(GUIEnv):
         if isinstance(fonts, str):
             fonts = tuple(f.strip() for f in fonts.split(",") if f.strip())
         self.fonts = check_fonts(fonts) if fonts is not None else None
+        if locale not in LOCALES:
+            raise ConfigError(f"locale {locale!r}: use one of {', '.join(LOCALES)}")
+        if locale != "en":  # its characters are drawn in the CJK family, whatever the theme's
+            check_fonts((CJK_FONT,))
+            self.observation_space["instruction"] = spaces.Text(
+                max_length=2000, min_length=0, charset=INSTRUCTION_CHARS + characters(locale)
+            )
+        self.locale = locale
         self.env_id = f"cuakit/desksim-{family}-v0"
         self._painter = Painter()  # text cache shared across episodes
         self.desk: Desk | None = None
@@ -66,10 +80,11 @@ class DeskSimEnv(GUIEnv):
 
     # ---- GUIEnv hooks ------------------------------------------------------------------
     def _start_task(self, rng: np.random.Generator, options: dict[str, Any]) -> str:
-        theme = Theme(width=self.width, height=self.height, font=(self.fonts or ("aileron",))[0])
-        if self.randomize:  # colours, light/dark, accent, font; the screen size stays
+        font = (self.fonts or ("aileron",))[0]
+        theme = Theme(width=self.width, height=self.height, font=font, locale=self.locale)
+        if self.randomize:  # colours, light/dark, accent, font; the screen size and locale stay
             sampled = Theme.sample(rng, self.fonts or tuple(FONTS))
-            theme = replace(sampled, width=self.width, height=self.height)
+            theme = replace(sampled, width=self.width, height=self.height, locale=self.locale)
         level = options.get("difficulty", self.difficulty)
         if level is None:
             level = int(rng.integers(1, self.task_class.levels + 1))
@@ -107,7 +122,8 @@ class DeskSimEnv(GUIEnv):
 
     def replay_kwargs(self) -> dict[str, Any]:
         kwargs: dict[str, Any] = {"randomize": True} if self.randomize else {}
-        return kwargs | ({"fonts": ",".join(self.fonts)} if self.fonts else {})
+        kwargs |= {"fonts": ",".join(self.fonts)} if self.fonts else {}
+        return kwargs | ({"locale": self.locale} if self.locale != "en" else {})
 
     def expert_action(self) -> Action:
         assert self.task is not None, "call reset() first"

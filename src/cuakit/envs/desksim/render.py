@@ -1,10 +1,12 @@
 """Pixels for desksim: themes, and numpy drawing primitives with cached text masks.
 
 Everything draws straight into an (H, W, 3) uint8 array. Text is rasterised once per
-(string, size, bold, font) and blended from a cache, which keeps a full redraw of a 480×300
-desktop well under a millisecond. The font is the theme's: Pillow's bundled Aileron by
+(string, size, bold, font, locale) and blended from a cache, which keeps a full redraw of a
+480×300 desktop well under a millisecond. The font is the theme's: Pillow's bundled Aileron by
 default; a randomised theme draws one of `FONTS` (sans, serif and CJK faces from Debian's
-font packages), so a judge trained on desksim has seen more than one typeface.
+font packages), so a judge trained on desksim has seen more than one typeface. Strings are
+drawn in the theme's locale (`cuakit.envs.desksim.locale`); a CJK character falls back to
+Noto Sans CJK in a family without one, as fontconfig falls back, so any family draws Chinese.
 """
 
 from __future__ import annotations
@@ -16,6 +18,7 @@ from pathlib import Path
 import numpy as np
 from PIL import Image, ImageDraw, ImageFont
 
+from cuakit.envs.desksim.locale import is_cjk, translate
 from cuakit.errors import ConfigError
 
 RGB = tuple[int, int, int]
@@ -43,6 +46,8 @@ FONTS: dict[str, tuple[str | None, str]] = {
 }
 """desksim's font families: the file under `FONT_ROOT` (None: Pillow's bundled Aileron) and the
 Debian package that installs it (`make setup` does)."""
+CJK_FONT = "noto-sans-cjk"
+"""the family CJK characters are drawn in when the theme's family has none"""
 
 
 def check_fonts(fonts: tuple[str, ...]) -> tuple[str, ...]:
@@ -72,6 +77,8 @@ class Theme:
     font_size: int = 12
     font: str = "aileron"
     """font family, a key of `FONTS`"""
+    locale: str = "en"
+    """UI language the text is drawn in, one of `cuakit.envs.desksim.locale.LOCALES`"""
     desktop: RGB = (58, 110, 165)
     window: RGB = (246, 246, 246)
     title: RGB = (222, 222, 226)
@@ -127,12 +134,13 @@ class Theme:
 class Painter:
     """Drawing primitives over one canvas; owns the text-mask cache (per env, not global).
 
-    ``family`` is the font text is drawn in: the desk sets it from its theme."""
+    ``family`` is the font text is drawn in and ``locale`` the language every string is
+    translated to as it is drawn: the desk sets both from its theme."""
 
-    def __init__(self, family: str = "aileron") -> None:
-        self.family = family
+    def __init__(self, family: str = "aileron", locale: str = "en") -> None:
+        self.family, self.locale = family, locale
         self._fonts: dict[tuple[str, int], ImageFont.FreeTypeFont] = {}
-        self._masks: dict[tuple[str, int, bool, str], np.ndarray] = {}
+        self._masks: dict[tuple[str, int, bool, str, str], np.ndarray] = {}
         self._glyphs: dict[tuple[str, int, str], tuple[np.ndarray, float]] = {}
 
     def font(self, size: int, family: str | None = None) -> ImageFont.FreeTypeFont:
@@ -146,15 +154,16 @@ class Painter:
         return self._fonts[key]
 
     def text_mask(self, text: str, size: int, bold: bool = False) -> np.ndarray:
-        """Alpha mask (h, w) uint8 of ``text``; bold is the text drawn twice, 1 px apart.
+        """Alpha mask (h, w) uint8 of ``text`` in the painter's locale; bold is the text drawn
+        twice, 1 px apart. Widths measured through it are the translated text's.
 
         Strings are composed from cached glyphs at their advance widths (no kerning), so a
         never-seen string (a random file name) costs array copies, not a rasterisation.
         """
-        key = (text, size, bold, self.family)
+        key = (text, size, bold, self.family, self.locale)
         mask = self._masks.get(key)
         if mask is None:
-            glyphs = [self._glyph(ch, size) for ch in text]
+            glyphs = [self._glyph(ch, size) for ch in translate(text, self.locale)]
             advance = np.cumsum([0.0] + [g[1] for g in glyphs]).tolist()
             width = max(1, int(np.ceil(advance[-1])) + 3)
             mask = np.zeros((size + 4, width), np.uint8)
@@ -172,11 +181,13 @@ class Painter:
 
     def _glyph(self, char: str, size: int) -> tuple[np.ndarray, float]:
         """One character's mask and its advance width in pixels. Every family sits on
-        Aileron's baseline, so text lines up the same in any font."""
-        key = (char, size, self.family)
+        Aileron's baseline, so text lines up the same in any font; a CJK character is drawn in
+        `CJK_FONT` (the Latin families have no such glyphs)."""
+        family = CJK_FONT if is_cjk(char) else self.family
+        key = (char, size, family)
         glyph = self._glyphs.get(key)
         if glyph is None:
-            font = self.font(size)
+            font = self.font(size, family)
             advance = font.getlength(char)
             image = Image.new("L", (int(np.ceil(advance)) + 3, size + 4), 0)
             baseline = self.font(size, "aileron").getmetrics()[0]

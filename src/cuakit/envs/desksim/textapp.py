@@ -16,6 +16,7 @@ only by its effect, never by a line that names it:
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable
 from typing import Any
 
@@ -24,6 +25,7 @@ import numpy as np
 from cuakit.envs.desksim import render as r
 from cuakit.envs.desksim.controls import Checkbox, ListBox
 from cuakit.envs.desksim.desk import Desk, Window
+from cuakit.envs.desksim.locale import is_cjk, translate
 from cuakit.envs.desksim.popups import Dropdown, MenuBar
 from cuakit.envs.desksim.render import Rect, Theme
 from cuakit.envs.desksim.widgets import UI, Button, Label, TextField, Widget
@@ -83,7 +85,9 @@ class Page(Widget):
         area = (x + 4, y + 2, w - 8, h - 4)
         row = 0
         for index, line in enumerate(self.lines):
-            for part in self._rows(line, painter, size, area[2]):
+            # translated before it is folded: word wrap breaks the text that is shown
+            shown = translate(line, painter.locale)
+            for part in self._rows(shown, painter, size, area[2]):
                 top = y + 4 + row * pitch
                 if index in self.selected:
                     width = min(painter.text_width(part or " ", size), area[2])
@@ -95,8 +99,10 @@ class Page(Widget):
         if not self.wrap or painter.text_width(line, size) <= width:
             return [line]
         rows, current = [], ""
-        for word in line.split(" "):
-            trial = f"{current} {word}".strip()
+        # Chinese breaks between characters (a Latin name stays whole), English between words
+        cjk = any(is_cjk(c) for c in line)
+        for word in re.findall(r"[A-Za-z0-9]+|.", line) if cjk else line.split(" "):
+            trial = current + word if cjk else f"{current} {word}".strip()
             if current and painter.text_width(trial, size) > width:
                 rows.append(current)
                 current = word

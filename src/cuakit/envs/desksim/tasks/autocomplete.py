@@ -21,6 +21,7 @@ from typing import Any
 from cuakit.actions import Action
 from cuakit.envs.base import Outcome
 from cuakit.envs.desksim.desk import Desk, Window
+from cuakit.envs.desksim.locale import translate
 from cuakit.envs.desksim.popups import PopupList, popup_rect
 from cuakit.envs.desksim.tasks.base import CITIES, FRUITS, Task, pick
 from cuakit.envs.desksim.widgets import Label, TextField
@@ -109,15 +110,19 @@ class Autocomplete(Task):
                 k += 1
             self.prefixes.append(target[:k])
         self.picks: list[tuple[int, str]] = []
-        phrasing = self.phrase(PHRASINGS_TWO if count == 2 else PHRASINGS)
-        self.instruction = phrasing.format(*self.targets)
+        self.instruction = self.say(PHRASINGS_TWO if count == 2 else PHRASINGS, *self.targets)
 
     def suggestions(self, text: str) -> list[str]:
+        """The names listed for ``text``: those that start with it, then (levels 2-3) those
+        that contain it. A name is matched as it is shown too: in Chinese, 苹 lists Apple."""
         text = text.lower()
         if not text.strip():
             return []
-        starts = sorted(n for n in self.pool if n.lower().startswith(text))
-        inside = sorted(n for n in self.pool if self.contains and text in n.lower()[1:])
+        forms = {n: {n.lower(), translate(n, self.locale).lower()} for n in self.pool}
+        starts = sorted(n for n in self.pool if any(f.startswith(text) for f in forms[n]))
+        inside = sorted(
+            n for n in self.pool if self.contains and any(text in f[1:] for f in forms[n])
+        )
         return (starts + [n for n in inside if n not in starts])[:SHOWN]
 
     def suggest(self, desk: Desk, field: TextField) -> None:

@@ -1,7 +1,8 @@
 """What a desksim task family provides, and helpers the families share.
 
 A family is a ``Task`` subclass. Its constructor builds one randomised instance onto an empty
-``Desk`` from an RNG and a difficulty level (1 = easiest) and sets ``instruction``. The values
+``Desk`` from an RNG and a difficulty level (1 = easiest) and sets ``instruction``, worded
+through ``say`` in the desk's locale (its state stays English whatever the locale). The values
 the instruction names (a label, a city, a file) and its phrasing are drawn through ``slot_values``:
 a test-split instance (``test``, from a seed at or above ``TEST_SEED_START``) draws from the
 reserved quarter of each list, any other instance from the rest (`cuakit.episodes.splits`).
@@ -27,6 +28,7 @@ import numpy as np
 
 from cuakit.actions import Action
 from cuakit.envs.base import Outcome
+from cuakit.envs.desksim import locale
 from cuakit.envs.desksim.desk import Desk, Window
 from cuakit.envs.desksim.render import Rect
 from cuakit.envs.desksim.widgets import Label, Widget
@@ -170,11 +172,6 @@ CONFIRMATIONS = {  # what a web form or settings page says after its commit butt
 }
 
 
-def join(items: list[str]) -> str:
-    """English list: ``a``, ``a and b``, ``a, b and c``."""
-    return items[0] if len(items) == 1 else ", ".join(items[:-1]) + " and " + items[-1]
-
-
 def pick(rng: np.random.Generator, items: tuple[str, ...] | list[str], k: int) -> list[str]:
     """``k`` distinct items in random order."""
     return [items[int(i)] for i in rng.choice(len(items), size=k, replace=False)]
@@ -193,6 +190,8 @@ class Task(ABC):
         self.desk, self.rng, self.difficulty = desk, rng, difficulty
         self.test = test
         """a test-split instance: its instruction's values and phrasing are the reserved ones"""
+        self.locale = desk.theme.locale
+        """the language the instruction is worded in, as the screen is drawn"""
         self.instruction = ""
 
     @abstractmethod
@@ -214,6 +213,26 @@ class Task(ABC):
         """One phrasing of this instance's split."""
         options = self.slot_values(phrasings)
         return options[int(self.rng.integers(len(options)))]
+
+    def say(self, phrasings: Sequence[str], *values: object, **named: object) -> str:
+        """One phrasing of this instance's split, drawn as `phrase` draws it, filled with the
+        values (`sentence`): in Chinese, the Chinese phrasing at the same place."""
+        return self.sentence(self.phrase(phrasings), *values, **named)
+
+    def sentence(self, template: str, *values: object, **named: object) -> str:
+        """``template`` filled with the values, in the instance's locale: its template there,
+        each string value translated (a name or a file name stays as it is)."""
+        return locale.template(template, self.locale).format(
+            *(self.tr(v) for v in values), **{k: self.tr(v) for k, v in named.items()}
+        )
+
+    def tr(self, value: object) -> object:
+        """A string value as the instance's locale says it; anything else unchanged."""
+        return locale.translate(value, self.locale) if isinstance(value, str) else value
+
+    def join(self, items: list[str]) -> str:
+        """The items, translated, listed as a sentence in the locale: ``a, b and c``."""
+        return locale.join([locale.translate(i, self.locale) for i in items], self.locale)
 
     def window(self, title: str, width: int, height: int, **kwargs: Any) -> Window:
         """A window of content size (width, height) at a random place that fits the screen."""

@@ -20,7 +20,7 @@ from cuakit.actions import Action
 from cuakit.envs.base import Outcome
 from cuakit.envs.desksim.controls import Checkbox
 from cuakit.envs.desksim.desk import Desk
-from cuakit.envs.desksim.tasks.base import CONFIRMATIONS, FRUITS, Task, join, pick
+from cuakit.envs.desksim.tasks.base import CONFIRMATIONS, FRUITS, Task, pick
 from cuakit.envs.desksim.widgets import Button, Label
 
 # each kind holds at least 12 names, so the reserved quarter has the 3 targets of level 3
@@ -94,8 +94,11 @@ class Checkboxes(Task):
             )
         )
         ordered = [label for label in labels if label in self.targets]  # as they appear
-        self.instruction = self.phrase(PHRASINGS).format(
-            items=join(ordered), button=self.submit_label, verb="is" if len(ordered) == 1 else "are"
+        self.instruction = self.say(
+            PHRASINGS,
+            items=self.join(ordered),
+            button=self.submit_label,
+            verb="is" if len(ordered) == 1 else "are",
         )
         self.initially_right = len(self.boxes) - len(self._wrong())
 

@@ -42,7 +42,7 @@ class ClickButton(Task):
             for i, label in enumerate(labels[:count])
         ]
         self.target = self.buttons[labels.index(target)]
-        self.instruction = self.phrase(PHRASINGS).format(target)
+        self.instruction = self.say(PHRASINGS, target)
 
     def params(self) -> dict[str, Any]:
         return {"target": self.target.text}

@@ -82,8 +82,8 @@ class DismissDialog(Task):
         for depth, kind in enumerate(kinds):  # the last one built is on top
             self._dialog(kind, offset=(len(kinds) - 1 - depth) * 24)
         self.target = self._place_target(self.buttons[labels.index(target)])
-        self.instruction = self.phrase(PHRASES).format(
-            target=self.target.text, dialog="dialogs" if stacked else "dialog"
+        self.instruction = self.say(
+            PHRASES, target=self.target.text, dialog="dialogs" if stacked else "dialog"
         )
 
     def _dialog(self, kind: tuple[str, str, str, str], offset: int) -> None:

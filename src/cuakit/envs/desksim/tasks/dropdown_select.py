@@ -22,7 +22,7 @@ from cuakit.actions import Action
 from cuakit.envs.base import Outcome
 from cuakit.envs.desksim.desk import Desk
 from cuakit.envs.desksim.popups import Dropdown
-from cuakit.envs.desksim.tasks.base import CONFIRMATIONS, Task, join, pick
+from cuakit.envs.desksim.tasks.base import CONFIRMATIONS, Task, pick
 from cuakit.envs.desksim.widgets import Button, Label
 
 CHOICES: dict[str, tuple[str, ...]] = {
@@ -94,8 +94,8 @@ class DropdownSelect(Task):
             )
         sentence, pair = self.phrase(PHRASINGS)
         pairs = zip(self.drops, self.targets, strict=True)
-        wanted = [pair.format(name=d.text, value=d.options[t]) for d, t in pairs]
-        self.instruction = sentence.format(join(wanted), self.ok_label)
+        wanted = [self.sentence(pair, name=d.text, value=d.options[t]) for d, t in pairs]
+        self.instruction = self.sentence(sentence, self.join(wanted), self.ok_label)
 
     def _on_ok(self, desk: Desk) -> None:
         if self.submitted is None:  # the first confirmation is the one judged

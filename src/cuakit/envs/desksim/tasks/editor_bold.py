@@ -141,7 +141,7 @@ class EditorBold(Task):
         if difficulty == 1:
             self.load(self.target)
         ordinal = ("first", "second", "third", "fourth", "fifth", "sixth")[self.line]
-        self.instruction = self.phrase(PHRASINGS).format(f=self.target, n=self.line + 1, o=ordinal)
+        self.instruction = self.say(PHRASINGS, f=self.target, n=self.line + 1, o=ordinal)
 
     def params(self) -> dict[str, Any]:
         return {"file": self.target, "line": self.line + 1}

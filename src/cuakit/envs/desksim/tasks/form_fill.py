@@ -22,7 +22,7 @@ import numpy as np
 from cuakit.actions import Action
 from cuakit.envs.base import Outcome
 from cuakit.envs.desksim.desk import Desk
-from cuakit.envs.desksim.tasks.base import CITIES, CONFIRMATIONS, NAMES, Task, join, pick
+from cuakit.envs.desksim.tasks.base import CITIES, CONFIRMATIONS, NAMES, Task, pick
 from cuakit.envs.desksim.widgets import Button, Label, TextField
 
 # fmt: off
@@ -99,8 +99,8 @@ class FormFill(Task):
             self.distractor = pick(rng, ("Clear", "Cancel"), 1)[0]
             action = self._clear if self.distractor == "Clear" else self._cancel
             self.form.add(Button((width - 166, by, 74, lh + 4), self.distractor, action))
-        pairs = join([f"{n}: {v}" for n, v in zip(names, self.values, strict=True)])
-        self.instruction = self.phrase(PHRASINGS).format(pairs, self.submit_label)
+        pairs = [self.sentence("{}: {}", n, v) for n, v in zip(names, self.values, strict=True)]
+        self.instruction = self.say(PHRASINGS, self.join(pairs), self.submit_label)
 
     def _on_submit(self, desk: Desk) -> None:
         if self.submitted is None:  # the first submission is the one judged

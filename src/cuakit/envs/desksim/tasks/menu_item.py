@@ -93,12 +93,12 @@ class MenuItem(Task):
                 self.desk.windows.reverse()
         self.items = next(items for title, items in self.bar.menus if title == self.menu)
         if by_effect and self.path in EFFECTS:
-            self.instruction = self.phrase(EFFECT_PHRASES).format(EFFECTS[self.path])
+            self.instruction = self.say(EFFECT_PHRASES, EFFECTS[self.path])
         else:
-            phrase = self.phrase(PHRASES)
-            self.instruction = phrase.format(path=self.path, menu=self.menu, item=self.item)
+            self.instruction = self.say(PHRASES, path=self.path, menu=self.menu, item=self.item)
         if self.decoy is not None:
-            self.instruction = f"In {self.app}: {self.instruction[0].lower()}{self.instruction[1:]}"
+            lowered = self.instruction[0].lower() + self.instruction[1:]
+            self.instruction = self.sentence("In {}: {}", self.app, lowered)
 
     def _titles(self) -> list[str]:
         """The menus of an app at this level: File, Edit, View, then Tools and/or Help."""

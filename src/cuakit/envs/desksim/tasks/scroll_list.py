@@ -127,7 +127,7 @@ class ScrollList(Task):
         )
         self.content = [SENTENCES[int(i)] for i in rng.choice(len(SENTENCES), 2, replace=False)]
         self.content.append(str(int(rng.integers(2, 9))))  # pages, rows or a size's first digit
-        self.instruction = self.phrase(PHRASINGS).format(self.target)
+        self.instruction = self.say(PHRASINGS, self.target)
 
     def open_pressed(self, desk: Desk) -> None:
         self.list.open(desk)

@@ -77,7 +77,8 @@ class SettingsToggle(Task):
         self.panel = bool(rng.random() < 0.3)
         self.gear = self._build_panel() if self.panel else self._build_app()
         state = "on" if self.goal[self.target] else "off"
-        self.instruction = self.phrase(PHRASES).format(
+        self.instruction = self.say(
+            PHRASES,
             state=state,
             name=self.target,
             commit=self.commit_label,
@@ -85,7 +86,7 @@ class SettingsToggle(Task):
         )
         tab = self.tab_of(self.target)
         if tab and rng.random() < 0.5:
-            self.instruction += f" (it is under {tab})"
+            self.instruction += self.sentence(" (it is under {})", tab)
 
     # ---- building ----------------------------------------------------------------------
     def _with_target(self, names: tuple[str, ...], count: int) -> list[str]:

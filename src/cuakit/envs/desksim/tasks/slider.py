@@ -82,7 +82,7 @@ class SliderTask(Task):
             )
         )
         self.results: list[bool] = []
-        self.instruction = self.phrase(PHRASINGS).format(self.target.text, self.goal)
+        self.instruction = self.say(PHRASINGS, self.target.text, self.goal)
 
     def goals(self) -> list[int]:
         return [
