@@ -116,6 +116,8 @@ class CollectArgs:
     cuakit.envs.desksim.render.FONTS; empty: all when randomised, else Aileron)"""
     locale: str = "en"
     """desksim: the UI language, en or zh (Simplified Chinese labels, dialogs and instructions)"""
+    scale: float = 1.0
+    """desksim: the UI scale (HiDPI; 2.0 draws the same layout with twice the pixels)"""
     codec: str = "lossless"
     """lossless (bit-exact) or compact (lossy, small)"""
     json: bool = False
@@ -134,6 +136,8 @@ def run_collect(args: CollectArgs) -> None:
         kwargs["fonts"] = args.fonts
     if args.locale != "en":
         kwargs["locale"] = args.locale
+    if args.scale != 1.0:
+        kwargs["scale"] = args.scale
     with progress_bar(f"collecting {args.policy}", args.episodes) as progress:
         task = progress.tasks[0].id
 

@@ -11,6 +11,7 @@ import pytest
 from cuakit.cli import main
 from cuakit.envs.desksim import DeskSimEnv, render
 from cuakit.envs.desksim.render import FONTS, Painter, check_fonts
+from cuakit.episodes import EpisodeDataset
 from cuakit.errors import ConfigError
 
 
@@ -90,3 +91,54 @@ def test_collect_draws_in_the_fonts_asked_for(tmp_path: Path) -> None:
     args = ["collect", "--env", "cuakit/desksim-click-button-v0", "--episodes", "2"]
     assert main([*args, "--fonts", "dejavu-serif", "--out", str(out)]) == 0
     assert main([*args, "--fonts", "comic-sans", "--out", str(tmp_path / "e")]) != 0
+    scaled = tmp_path / "hidpi"
+    assert main([*args, "--scale", "2", "--out", str(scaled)]) == 0
+    recorded = EpisodeDataset(scaled)
+    frames = recorded.frames(0)
+    assert frames.shape[1:] == (600, 960, 3) and len(frames) > 2  # pointer travel recorded
+    assert recorded.meta(0).extra["env_kwargs"] == {"scale": 2.0}
+
+
+@pytest.mark.parametrize("family", ["form-fill", "menu-item", "slider", "editor-bold"])
+def test_a_scaled_screen_has_the_same_layout_with_more_pixels_and_the_expert_still_works(
+    family: str,
+) -> None:
+    env = DeskSimEnv(family, scale=2.0)
+    obs, _ = env.reset(seed=3)
+    assert obs["screenshot"].shape == (600, 960, 3)
+    one, _ = DeskSimEnv(family).reset(seed=3)
+    assert one["instruction"] == obs["instruction"]
+    for _ in range(env.task_class.max_steps):
+        obs, _, terminated, truncated, info = env.step(env.expert_action())
+        if terminated or truncated:
+            break
+    assert info["success"]
+
+
+def test_a_2x_screen_is_drawn_sharp_not_blown_up() -> None:
+    plain = DeskSimEnv("click-button").reset(seed=1)[0]["screenshot"]
+    sharp = DeskSimEnv("click-button", scale=2.0).reset(seed=1)[0]["screenshot"]
+    blown_up = plain.repeat(2, axis=0).repeat(2, axis=1)
+    same = (sharp == blown_up).all(axis=2)
+    assert same.mean() > 0.9  # the same layout: backgrounds and boxes where they were
+    assert not same.all()  # text rasterised at 24 px, not 12 px doubled
+
+
+def test_the_pointer_grows_with_the_scale() -> None:
+    sizes = {}
+    for scale in (1.0, 2.0):
+        env = DeskSimEnv("click-button", scale=scale)
+        env.reset(seed=1)
+        drawn = env.desk.render(cursor=True) != env.desk.render(cursor=False)
+        sizes[scale] = int(drawn.any(axis=2).sum())
+    assert 3.0 < sizes[2.0] / sizes[1.0] < 5.0
+
+
+def test_a_scaled_episode_is_replayed_the_same_and_bad_scales_are_refused() -> None:
+    env = DeskSimEnv("dropdown-select", randomize=True, scale=1.5)
+    first = env.reset(seed=9)[0]["screenshot"]
+    assert env.replay_kwargs() == {"randomize": True, "scale": 1.5}
+    again = DeskSimEnv("dropdown-select", **env.replay_kwargs()).reset(seed=9)[0]["screenshot"]
+    assert np.array_equal(first, again)
+    with pytest.raises(ConfigError, match="UI scale"):
+        DeskSimEnv("click-button", scale=0.5)

@@ -278,7 +278,8 @@ class Desk:
         return self.widget_at(*self.cursor)
 
     def render(self, cursor: bool = True, out: np.ndarray | None = None) -> np.ndarray:
-        """The screen as (H, W, 3) uint8; the scene is cached until something visible changes.
+        """The screen as (H, W, 3) uint8 in device pixels (the layout times `Theme.scale`); the
+        scene is cached until something visible changes.
 
         ``out`` (a buffer of that shape) is written and returned instead of a new array."""
         hover = self.hovered()
@@ -291,12 +292,14 @@ class Desk:
         if scene is None:  # a pointer crossing controls revisits a few hover states
             scene = self._scenes[key] = self._draw_scene_with(hover)
         if out is None:
-            frame = scene.copy()
+            frame = scene.view(np.ndarray).copy()
         else:
             frame = out
             np.copyto(frame, scene)
         if cursor:
-            r.draw_cursor(frame, int(self.cursor[0]), int(self.cursor[1]))
+            scale = self.theme.scale
+            x, y = (r.device(int(c), scale) for c in self.cursor)
+            r.draw_cursor(frame, x, y, size=scale)
         return frame
 
     def _draw_scene_with(self, hover: Widget | None) -> np.ndarray:
@@ -329,7 +332,7 @@ class Desk:
 
     def _draw_scene(self, hover: Widget | None, pressed: bool = True) -> np.ndarray:
         theme, painter = self.theme, self.painter
-        canvas = np.empty((theme.height, theme.width, 3), np.uint8)
+        canvas = r.Surface(theme.width, theme.height, theme.scale)
         r.fill(canvas, (0, 0, theme.width, theme.height), theme.desktop)
         point = (int(self.cursor[0]), int(self.cursor[1]))
         for window in self.windows:

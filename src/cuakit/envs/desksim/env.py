@@ -22,7 +22,15 @@ from cuakit.actions import Action, ActionType
 from cuakit.envs.base import INSTRUCTION_CHARS, GUIEnv, Outcome
 from cuakit.envs.desksim.desk import Desk
 from cuakit.envs.desksim.locale import LOCALES, characters
-from cuakit.envs.desksim.render import CJK_FONT, FONTS, Painter, Theme, check_fonts
+from cuakit.envs.desksim.render import (
+    CJK_FONT,
+    FONTS,
+    SCALES,
+    Painter,
+    Theme,
+    check_fonts,
+    device,
+)
 from cuakit.envs.desksim.tasks import TASKS, Task
 from cuakit.episodes.splits import is_test_seed
 from cuakit.errors import ConfigError
@@ -35,7 +43,10 @@ class DeskSimEnv(GUIEnv):
     size). ``fonts``: the font families it draws from (a tuple or comma list of `FONTS` keys;
     default all of them); without ``randomize`` the first one (default Aileron). ``locale``:
     the UI language, "en" or "zh" (Simplified Chinese: labels, titles, dialogs and the
-    instruction; the task's state and expert stay English, `cuakit.envs.desksim.locale`)."""
+    instruction; the task's state and expert stay English, `cuakit.envs.desksim.locale`).
+    ``scale``: the UI scale (`SCALES`; HiDPI: the ``width`` × ``height`` layout drawn with
+    ``scale`` times the pixels, so screenshots are ``scale`` times larger; actions stay in
+    normalised coordinates)."""
 
     def __init__(
         self,
@@ -44,6 +55,7 @@ class DeskSimEnv(GUIEnv):
         randomize: bool = False,
         fonts: str | tuple[str, ...] | None = None,
         locale: str = "en",
+        scale: float = 1.0,
         width: int = 480,
         height: int = 300,
         max_steps: int | None = None,
@@ -56,7 +68,11 @@ class DeskSimEnv(GUIEnv):
             raise ValueError(
                 f"difficulty={difficulty} for {family}: use 1..{self.task_class.levels} or None"
             )
-        super().__init__(width, height, max_steps or self.task_class.max_steps, render_mode)
+        if not 1.0 <= scale <= 3.0:
+            raise ConfigError(f"scale={scale}: use a UI scale from 1.0 to 3.0, e.g. {SCALES}")
+        self.scale, self.layout = float(scale), (width, height)
+        screen = (device(width, scale), device(height, scale))
+        super().__init__(*screen, max_steps or self.task_class.max_steps, render_mode)
         self.family, self.difficulty, self.randomize = family, difficulty, randomize
         if isinstance(fonts, str):
             fonts = tuple(f.strip() for f in fonts.split(",") if f.strip())
@@ -76,15 +92,18 @@ class DeskSimEnv(GUIEnv):
         self._motion = np.random.default_rng(0)
         # In-between frames are drawn into one reused buffer (sinks copy what they keep):
         # a fresh screen-sized array per frame costs more in page faults than the drawing.
-        self._frame_buffer = np.empty((height, width, 3), np.uint8)
+        self._frame_buffer = np.empty((self.height, self.width, 3), np.uint8)
 
     # ---- GUIEnv hooks ------------------------------------------------------------------
     def _start_task(self, rng: np.random.Generator, options: dict[str, Any]) -> str:
+        width, height = self.layout
         font = (self.fonts or ("aileron",))[0]
-        theme = Theme(width=self.width, height=self.height, font=font, locale=self.locale)
-        if self.randomize:  # colours, light/dark, accent, font; the screen size and locale stay
+        theme = Theme(width=width, height=height, font=font, locale=self.locale, scale=self.scale)
+        if self.randomize:  # colours, light/dark, accent, font; the screen, locale, scale stay
             sampled = Theme.sample(rng, self.fonts or tuple(FONTS))
-            theme = replace(sampled, width=self.width, height=self.height, locale=self.locale)
+            theme = replace(
+                sampled, width=width, height=height, locale=self.locale, scale=self.scale
+            )
         level = options.get("difficulty", self.difficulty)
         if level is None:
             level = int(rng.integers(1, self.task_class.levels + 1))
@@ -109,7 +128,7 @@ class DeskSimEnv(GUIEnv):
     def _cursor(self) -> tuple[float, float] | None:
         if self.desk is None:
             return None
-        return self.desk.cursor[0] / self.width, self.desk.cursor[1] / self.height
+        return self.desk.cursor[0] / self.layout[0], self.desk.cursor[1] / self.layout[1]
 
     def task_info(self) -> dict[str, Any]:
         if self.task is None:
@@ -123,7 +142,8 @@ class DeskSimEnv(GUIEnv):
     def replay_kwargs(self) -> dict[str, Any]:
         kwargs: dict[str, Any] = {"randomize": True} if self.randomize else {}
         kwargs |= {"fonts": ",".join(self.fonts)} if self.fonts else {}
-        return kwargs | ({"locale": self.locale} if self.locale != "en" else {})
+        kwargs |= {"locale": self.locale} if self.locale != "en" else {}
+        return kwargs | ({"scale": self.scale} if self.scale != 1.0 else {})
 
     def expert_action(self) -> Action:
         assert self.task is not None, "call reset() first"
@@ -131,9 +151,8 @@ class DeskSimEnv(GUIEnv):
 
     # ---- executing actions -------------------------------------------------------------
     def _px(self, point: tuple[float, float]) -> tuple[float, float]:
-        return min(point[0] * self.width, self.width - 1.0), min(
-            point[1] * self.height, self.height - 1.0
-        )
+        width, height = self.layout
+        return min(point[0] * width, width - 1.0), min(point[1] * height, height - 1.0)
 
     def _execute(self, action: Action) -> dict[str, Any]:
         desk = self.desk
@@ -209,7 +228,7 @@ class DeskSimEnv(GUIEnv):
             t = 0.5 - 0.5 * math.cos(math.pi * k / frames)  # ease in, ease out
             x = (1 - t) ** 2 * start[0] + 2 * (1 - t) * t * control[0] + t**2 * end[0]
             y = (1 - t) ** 2 * start[1] + 2 * (1 - t) * t * control[1] + t**2 * end[1]
-            desk.move(min(max(x, 0), self.width - 1), min(max(y, 0), self.height - 1))
+            desk.move(min(max(x, 0), self.layout[0] - 1), min(max(y, 0), self.layout[1] - 1))
             self._emit_screen()
         desk.pressed = None
         desk.move(*end)

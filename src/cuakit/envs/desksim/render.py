@@ -79,6 +79,9 @@ class Theme:
     """font family, a key of `FONTS`"""
     locale: str = "en"
     """UI language the text is drawn in, one of `cuakit.envs.desksim.locale.LOCALES`"""
+    scale: float = 1.0
+    """device pixels per layout pixel (HiDPI: 2.0 draws the same layout with twice the pixels,
+    text rasterised at twice the size); `width` and `height` are layout pixels"""
     desktop: RGB = (58, 110, 165)
     window: RGB = (246, 246, 246)
     title: RGB = (222, 222, 226)
@@ -199,8 +202,58 @@ class Painter:
         return self.text_mask(text, size, bold).shape[1]
 
 
+SCALES = (1.0, 1.25, 1.5, 2.0)
+"""UI scales desksim draws at (`Theme.scale`), as desktop settings offer them"""
+
+
+def device(length: float, scale: float) -> int:
+    """A layout length in device pixels."""
+    return round(length * scale)
+
+
+class Surface(np.ndarray):
+    """A screen buffer in device pixels that widgets address in layout pixels: the primitives
+    below multiply every rectangle, position and icon by ``scale`` and rasterise text at
+    ``scale`` times its size. A 2× screen shows the same layout with twice the pixels and
+    sharp text, as a HiDPI desktop does, not a 1× screen blown up."""
+
+    scale: float
+
+    def __new__(cls, width: int, height: int, scale: float = 1.0) -> Surface:
+        shape = (device(height, scale), device(width, scale), 3)
+        surface = np.empty(shape, np.uint8).view(cls)
+        surface.scale = scale
+        return surface
+
+    def __array_finalize__(self, obj: object) -> None:
+        self.scale = getattr(obj, "scale", 1.0)
+
+
+def _scale(canvas: np.ndarray) -> float:
+    return getattr(canvas, "scale", 1.0)
+
+
+def _to_device(canvas: np.ndarray, rect: Rect) -> Rect:
+    scale = _scale(canvas)
+    if scale == 1.0:
+        return rect
+    x, y, w, h = rect
+    x0, y0 = device(x, scale), device(y, scale)
+    return x0, y0, device(x + w, scale) - x0, device(y + h, scale) - y0
+
+
 @functools.lru_cache(maxsize=256)
-def _color_row(color: RGB, width: int = 2048) -> np.ndarray:
+def _resized(mask_bytes: bytes, shape: tuple[int, int], scale: float) -> np.ndarray:
+    """A mask (given as bytes and shape, to be hashable) at ``scale``, bilinear."""
+    mask = np.frombuffer(mask_bytes, np.uint8).reshape(shape)
+    size = (max(1, device(shape[1], scale)), max(1, device(shape[0], scale)))
+    out = np.asarray(Image.fromarray(mask).resize(size, Image.Resampling.BILINEAR))
+    out.flags.writeable = False
+    return out
+
+
+@functools.lru_cache(maxsize=256)
+def _color_row(color: RGB, width: int = 4096) -> np.ndarray:
     """``color`` repeated along one flat RGB row (pure memo, read-only)."""
     row = np.tile(np.asarray(color, np.uint8), width)
     row.flags.writeable = False
@@ -208,7 +261,7 @@ def _color_row(color: RGB, width: int = 2048) -> np.ndarray:
 
 
 def fill(canvas: np.ndarray, rect: Rect, color: RGB) -> None:
-    x, y, w, h = _clip(canvas, rect)
+    x, y, w, h = _clip(canvas, _to_device(canvas, rect))
     if w > 0 and h > 0:
         # Assigning a flat RGB row to a (h, 3w) view is many times faster than broadcasting
         # a 3-vector over (h, w, 3).
@@ -238,7 +291,17 @@ def box(canvas: np.ndarray, rect: Rect, color: RGB, border: RGB | None = None) -
 def blend_mask(
     canvas: np.ndarray, mask: np.ndarray, x: int, y: int, color: RGB, clip: Rect
 ) -> None:
-    """Alpha-blend ``color`` through ``mask`` at (x, y), clipped to ``clip`` and the canvas."""
+    """Alpha-blend ``color`` through ``mask`` (an icon in layout pixels) at (x, y), clipped to
+    ``clip`` and the canvas."""
+    scale = _scale(canvas)
+    if scale != 1.0:
+        mask = _resized(np.ascontiguousarray(mask).tobytes(), mask.shape, scale)
+        x, y = device(x, scale), device(y, scale)
+    _blend(canvas, mask, x, y, color, _to_device(canvas, clip))
+
+
+def _blend(canvas: np.ndarray, mask: np.ndarray, x: int, y: int, color: RGB, clip: Rect) -> None:
+    """`blend_mask` in device pixels."""
     cx, cy, cw, ch = _clip(canvas, clip)
     x0, y0 = max(x, cx), max(y, cy)
     x1, y1 = min(x + mask.shape[1], cx + cw), min(y + mask.shape[0], cy + ch)
@@ -260,12 +323,15 @@ def text(
     bold: bool = False,
     clip: Rect | None = None,
 ) -> int:
-    """Draw ``value`` with its top-left at ``xy``; returns the drawn width in pixels."""
+    """Draw ``value`` with its top-left at ``xy``; returns the drawn width in layout pixels. On
+    a scaled surface the text is rasterised at the device size, not enlarged."""
     if not value:
         return 0
-    mask = painter.text_mask(value, size, bold)
-    blend_mask(canvas, mask, xy[0], xy[1], color, clip or (0, 0, canvas.shape[1], canvas.shape[0]))
-    return mask.shape[1]
+    scale = _scale(canvas)
+    mask = painter.text_mask(value, device(size, scale), bold)
+    area = _to_device(canvas, clip) if clip else (0, 0, canvas.shape[1], canvas.shape[0])
+    _blend(canvas, mask, device(xy[0], scale), device(xy[1], scale), color, area)
+    return mask.shape[1] if scale == 1.0 else round(mask.shape[1] / scale)
 
 
 def _clip(canvas: np.ndarray, rect: Rect) -> Rect:
@@ -308,20 +374,33 @@ ARROW_OUTLINE, ARROW_FILL = _sprite(_ARROW)
 CHECK_MASK, _ = _sprite(_CHECK)
 
 
-_ARROW_FILL_YX = np.nonzero(ARROW_FILL)
-_ARROW_OUTLINE_YX = np.nonzero(ARROW_OUTLINE)
+@functools.lru_cache(maxsize=8)
+def _arrow(size: float) -> tuple[tuple[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]:
+    """The pointer sprite's fill and outline pixel coordinates at ``size`` times its size
+    (nearest neighbour, as cursor themes enlarge their bitmaps)."""
+    fill_mask, outline_mask = ARROW_FILL, ARROW_OUTLINE
+    if size != 1.0:
+        shape = (device(ARROW_FILL.shape[1], size), device(ARROW_FILL.shape[0], size))
+        fill_mask, outline_mask = (
+            np.asarray(Image.fromarray(m).resize(shape, Image.Resampling.NEAREST))
+            for m in (ARROW_FILL, ARROW_OUTLINE)
+        )
+    return np.nonzero(fill_mask), np.nonzero(outline_mask)
 
 
-def draw_cursor(canvas: np.ndarray, x: int, y: int) -> None:
-    """The mouse pointer with its hot spot at (x, y). Like a real screen recorder's, it shows
-    where the pointer is and nothing else: never whether a button is held.
+def draw_cursor(canvas: np.ndarray, x: int, y: int, size: float = 1.0) -> None:
+    """The mouse pointer, ``size`` times its 1× sprite, with its hot spot at device pixel
+    (x, y). Like a real screen recorder's, it shows where the pointer is and nothing else:
+    never whether a button is held.
 
     The sprite is opaque, so its pixels are written by coordinates (no blending): this runs
     once per recorded frame."""
     height, width = canvas.shape[:2]
-    for (ys, xs), color in ((_ARROW_FILL_YX, (255, 255, 255)), (_ARROW_OUTLINE_YX, (0, 0, 0))):
+    filled, edge = _arrow(size)
+    extent = device(ARROW_FILL.shape[1], size), device(ARROW_FILL.shape[0], size)
+    for (ys, xs), color in ((filled, (255, 255, 255)), (edge, (0, 0, 0))):
         ys, xs = ys + y, xs + x
-        if x < 0 or y < 0 or x + ARROW_FILL.shape[1] > width or y + ARROW_FILL.shape[0] > height:
+        if x < 0 or y < 0 or x + extent[0] > width or y + extent[1] > height:
             inside = (ys >= 0) & (ys < height) & (xs >= 0) & (xs < width)
             ys, xs = ys[inside], xs[inside]
         canvas[ys, xs] = color
