@@ -6,7 +6,13 @@ from PIL import Image, ImageDraw, ImageFont
 
 from cuakit.envs import RECORDER_POINTER
 from cuakit.envs.desksim.render import draw_cursor
-from cuakit.video.pointer import Pointer, PointerSprite, erase_pointer, find_pointer
+from cuakit.video.pointer import (
+    Pointer,
+    PointerSprite,
+    erase_pointer,
+    find_pointer,
+    sized_sprite,
+)
 
 SPRITE = PointerSprite(*RECORDER_POINTER)
 SPRITE_HEIGHT, SPRITE_WIDTH = SPRITE.shape
@@ -66,3 +72,16 @@ def test_the_sprite_size_is_the_drawn_one() -> None:
 def test_bad_frames_are_value_errors() -> None:
     with pytest.raises(ValueError, match="uint8"):
         find_pointer(np.zeros((10, 10), np.uint8), SPRITE)
+
+
+@pytest.mark.parametrize("size", [1.25, 1.5, 2.0])
+def test_an_enlarged_pointer_is_found_at_its_size(size: float) -> None:
+    frame = np.full((120, 160, 3), 200, np.uint8)
+    draw_cursor(frame, 50, 40, size=size)
+    assert find_pointer(frame, SPRITE) is None  # the 1× sprite does not fit a HiDPI pointer
+    sprite = sized_sprite(frame[None], SPRITE)
+    assert sprite.shape == (round(SPRITE_HEIGHT * size), round(SPRITE_WIDTH * size))
+    assert find_pointer(frame, sprite) == Pointer(x=50, y=40)
+    assert np.array_equal(erase_pointer(frame, Pointer(50, 40), sprite), np.full_like(frame, 200))
+    plain = np.full((120, 160, 3), 200, np.uint8)
+    assert sized_sprite(plain[None], SPRITE) is SPRITE  # no pointer anywhere: the sprite as given

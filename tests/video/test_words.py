@@ -395,3 +395,23 @@ def test_the_instruction_shown_on_the_page_is_its_echo_and_a_status_line_is_not(
     status = "Disable Notifications in the settings and apply the change"
     cosine = match_pairs(label.crops, reference_words(status))[..., 0]
     assert not instruction_echo(label, cosine).any()
+
+
+@pytest.mark.parametrize("font", ["aileron", "liberation-serif", "noto-sans-cjk"])
+def test_a_hidpi_screen_is_read_as_its_words_not_as_their_letters(font: str) -> None:
+    """The word finder's gaps are 1× pixels: at 2× a word would fall apart into letters, so a
+    HiDPI screen is read scaled down to 1× text, with about the same words as the 1× screen."""
+    from cuakit.envs.desksim import DeskSimEnv
+    from cuakit.video.words import text_scale
+
+    words = {}
+    for scale in (1.0, 2.0):
+        frame = DeskSimEnv("form-fill", fonts=font, scale=scale).reset(seed=4)[0]["screenshot"]
+        words[scale] = clip_words(frame[None], pointer=SPRITE)
+        assert (text_scale(frame) == 1.0) == (scale == 1.0)
+    one, two = words[1.0], words[2.0]
+    assert two.height < 400  # read at about 1× size, not at 600 rows
+    assert abs(len(two) - len(one)) <= 0.25 * len(one)
+    heights = [np.median(w.box[:, 1] - w.box[:, 0]) for w in (one, two)]
+    assert abs(heights[1] - heights[0]) <= 3
+    assert one.pointer.sum() >= 1 and two.pointer.sum() >= 1  # the enlarged pointer found too

@@ -7,6 +7,8 @@ that knows the recorder (`cuakit.envs.RECORDER_POINTER`), so this module depends
 simulator.
 
 - `find_pointer(frame, sprite)`: the sprite's hot spot, or None.
+- `sized_sprite(frames, sprite)`: the sprite at the size the recording draws it (a HiDPI
+  screen draws an enlarged pointer, as cursor themes do).
 - `erase_pointer(frame, pointer, sprite)`: the frame with the sprite's pixels set to the colour
   around it.
 
@@ -43,6 +45,18 @@ class PointerSprite:
     @property
     def shape(self) -> tuple[int, int]:
         return self.outline.shape  # type: ignore[return-value]
+
+    def enlarged(self, size: float) -> PointerSprite:
+        """The sprite ``size`` times as large, nearest neighbour (how a cursor theme's bitmap
+        grows with the UI scale)."""
+        if size == 1.0:
+            return self
+        height, width = self.shape
+        rows = np.minimum(((np.arange(round(height * size)) + 0.5) / size).astype(int), height - 1)
+        cols = np.minimum(((np.arange(round(width * size)) + 0.5) / size).astype(int), width - 1)
+        return PointerSprite(
+            self.outline[np.ix_(rows, cols)], self.fill[np.ix_(rows, cols)], self.fill_level
+        )
 
     @property
     def tip_run(self) -> int:
@@ -84,6 +98,20 @@ def find_pointer(frame: np.ndarray, sprite: PointerSprite) -> Pointer | None:
         if outlined and _filled(frame, sprite, int(y), int(x)):
             return Pointer(x=int(x), y=int(y))
     return None
+
+
+POINTER_SIZES = (1.0, 1.25, 1.5, 2.0)
+"""the sizes a pointer is looked for at, as UI scales and cursor themes offer them"""
+
+
+def sized_sprite(frames: np.ndarray, sprite: PointerSprite) -> PointerSprite:
+    """``sprite`` at the first of `POINTER_SIZES` found on the recording's last or first frame
+    (``sprite`` itself when none is)."""
+    for size in POINTER_SIZES:
+        candidate = sprite.enlarged(size)
+        if any(find_pointer(frame, candidate) is not None for frame in (frames[-1], frames[0])):
+            return candidate
+    return sprite
 
 
 def _filled(frame: np.ndarray, sprite: PointerSprite, y: int, x: int) -> bool:

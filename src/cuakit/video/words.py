@@ -32,9 +32,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from PIL import Image
 from scipy import ndimage
 
-from cuakit.video.pointer import Pointer, PointerSprite, erase_pointer, find_pointer
+from cuakit.video.pointer import Pointer, PointerSprite, erase_pointer, find_pointer, sized_sprite
 from cuakit.video.text import TextReader
 
 CROP_HEIGHT = 20
@@ -73,7 +74,8 @@ class ClipWords:
     frame: np.ndarray
     """int64 (K,): index into the clip's frames where the word appeared or changed"""
     box: np.ndarray
-    """int64 (K, 4): top, bottom, left, right in pixels of the source frame"""
+    """int64 (K, 4): top, bottom, left, right in pixels of the frame read (the source frame, or
+    scaled down to 1× text for a HiDPI recording: `height` and `width` are that frame's)"""
     at_end: np.ndarray
     """bool (K,): the same word is still at the same place on the clip's final frame"""
     crops: np.ndarray
@@ -264,6 +266,36 @@ def frame_words(frame: np.ndarray) -> Words:
             [word_look(frame, box) for box in boxes])  # fmt: skip
 
 
+REFERENCE_INK_HEIGHT = 8.5
+"""median height in pixels of a 1× UI screen's ink blobs (letters, mostly): desksim 7–9 in every
+font, MiniWoB 6–8, the X11 apps 8–9"""
+HIDPI_INK_HEIGHT = 11.5
+"""the median blob height from which a screen counts as drawn at a UI scale (HiDPI) and is read
+at 1× size (desksim at 1.5×: 11–14, at 2×: 13–17.5)"""
+
+
+def text_scale(frame: np.ndarray) -> float:
+    """How many times larger than 1× UI text a screen's text is: the median height of its ink
+    blobs over `REFERENCE_INK_HEIGHT` from `HIDPI_INK_HEIGHT` up, else 1.0. The word finder's
+    gaps and sizes are 1× pixels: a HiDPI screen is read scaled down by this."""
+    _, ink = _gray(frame)
+    labels, _ = ndimage.label(ink, structure=np.ones((3, 3), bool))
+    heights = [rows.stop - rows.start for rows, _ in ndimage.find_objects(labels)]
+    heights = [h for h in heights if 4 <= h <= 80]
+    if len(heights) < 5:
+        return 1.0
+    median = float(np.median(heights))
+    return median / REFERENCE_INK_HEIGHT if median >= HIDPI_INK_HEIGHT else 1.0
+
+
+def _at_scale(frame: np.ndarray, scale: float) -> np.ndarray:
+    """``frame`` scaled down by ``scale`` (area average), or itself at 1.0."""
+    if scale == 1.0:
+        return frame
+    size = (max(1, round(frame.shape[1] / scale)), max(1, round(frame.shape[0] / scale)))
+    return np.asarray(Image.fromarray(frame).resize(size, Image.Resampling.BOX))
+
+
 BAND_MARGIN = 32
 """rows read around a change: more than a word's height plus the median filter's reach"""
 
@@ -326,16 +358,26 @@ def clip_words(
     becomes the first sampled frame at or after the one where it appeared.
     ``reader``: a recogniser that reads each kept word (its box on the pointer-free frame, with
     ``READ_MARGIN`` around it) into ``ClipWords.text``.
-    ``pointer``: the sprite the recorder drew (`cuakit.envs.RECORDER_POINTER`), found and erased
-    on every frame before reading; None leaves the frames as they are and flags no word.
+    ``pointer``: the sprite the recorder drew (`cuakit.envs.RECORDER_POINTER`), found (at the
+    size the recording draws it) and erased on every frame before reading; None leaves the
+    frames as they are and flags no word.
+    A HiDPI recording (`text_scale` > 1 on its last frame) is read scaled down to 1× text, so
+    its words are found and cut as on a 1× screen; boxes are then in the scaled frame's pixels.
     """
     if frames.ndim != 4 or len(frames) == 0:
         raise ValueError(f"frames: expected uint8 (T, H, W, 3) with T ≥ 1, got {frames.shape}")
+    if pointer is not None:
+        pointer = sized_sprite(frames, pointer)
     pointers = [None if pointer is None else find_pointer(frame, pointer) for frame in frames]
-    clean = [
+    scale = text_scale(frames[-1])
+    erased = [
         frame if found is None or pointer is None else erase_pointer(frame, found, pointer)
         for frame, found in zip(frames, pointers, strict=True)
     ]
+    clean = [_at_scale(frame, scale) for frame in erased]
+    if scale != 1.0:
+        pointers = [None if p is None else Pointer(round(p.x / scale), round(p.y / scale))
+                    for p in pointers]  # fmt: skip
     per_frame = [frame_words(clean[0])]
     for t in range(1, len(frames)):
         per_frame.append(_changed_words(clean[t - 1], clean[t], per_frame[-1]))
@@ -369,7 +411,8 @@ def clip_words(
         flags = [flags[i] for i in chosen]
     text: tuple[str, ...] = ()
     if reader is not None:
-        crops = [_read_crop(clean[t], box) for t, box, _ in rows]
+        # read at the recording's own resolution: scaled-down text reads worse
+        crops = [_read_crop(erased[t], _scaled_box(box, scale)) for t, box, _ in rows]
         # a word drawn alike (same ink, same box size) reads alike, whatever the colours
         # around it: the reader's cache is keyed by the normalised crop
         keys = [
@@ -387,10 +430,18 @@ def clip_words(
         crops=np.array([k[0] for k in kept], np.uint8).reshape(-1, CROP_HEIGHT, CROP_WIDTH),
         look=np.array([k[1] for k in kept], np.float32).reshape(-1, LOOK_SIZE),
         pointer=np.array(flags, np.float32).reshape(-1, POINTER_SIZE),
-        height=int(frames.shape[1]),
-        width=int(frames.shape[2]),
+        height=int(clean[0].shape[0]),
+        width=int(clean[0].shape[1]),
         text=text,
     )
+
+
+def _scaled_box(box: tuple[int, int, int, int], scale: float) -> tuple[int, int, int, int]:
+    if scale == 1.0:
+        return box
+    top, bottom, left, right = box
+    return (int(top * scale), int(np.ceil(bottom * scale)), int(left * scale),
+            int(np.ceil(right * scale)))  # fmt: skip
 
 
 READ_MARGIN = 3

@@ -378,14 +378,12 @@ CHECK_MASK, _ = _sprite(_CHECK)
 def _arrow(size: float) -> tuple[tuple[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]:
     """The pointer sprite's fill and outline pixel coordinates at ``size`` times its size
     (nearest neighbour, as cursor themes enlarge their bitmaps)."""
-    fill_mask, outline_mask = ARROW_FILL, ARROW_OUTLINE
-    if size != 1.0:
-        shape = (device(ARROW_FILL.shape[1], size), device(ARROW_FILL.shape[0], size))
-        fill_mask, outline_mask = (
-            np.asarray(Image.fromarray(m).resize(shape, Image.Resampling.NEAREST))
-            for m in (ARROW_FILL, ARROW_OUTLINE)
-        )
-    return np.nonzero(fill_mask), np.nonzero(outline_mask)
+    height, width = ARROW_FILL.shape
+    # each device pixel takes the sprite pixel under its centre
+    rows = np.minimum(((np.arange(device(height, size)) + 0.5) / size).astype(int), height - 1)
+    cols = np.minimum(((np.arange(device(width, size)) + 0.5) / size).astype(int), width - 1)
+    grid = np.ix_(rows, cols)
+    return np.nonzero(ARROW_FILL[grid]), np.nonzero(ARROW_OUTLINE[grid])
 
 
 def draw_cursor(canvas: np.ndarray, x: int, y: int, size: float = 1.0) -> None:
