@@ -8,6 +8,7 @@ import pytest
 from cuakit.cli import main
 
 
+@pytest.mark.slow
 def test_agent_ppo_then_eval_from_the_command_line(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -82,6 +82,7 @@ def test_the_bank_gives_each_whole_recordings_length(tiny: Path) -> None:
     assert seconds.tolist() == pytest.approx(expected) and len(set(expected)) > 1
 
 
+@pytest.mark.slow
 def test_the_bank_reads_the_clips_words_at_full_resolution_and_caches_them(tiny: Path) -> None:
     dataset = EpisodeDataset(tiny)
     bank = ClipBank(dataset, frames=6, height=60, width=100, words=True)
@@ -124,6 +125,7 @@ def test_the_bank_keeps_what_a_recogniser_read_in_its_own_cache(tiny: Path) -> N
     assert not templates.words([success.index])[0].read
 
 
+@pytest.mark.slow
 def test_worker_processes_read_the_same_clips_and_words(
     tiny: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -205,6 +207,7 @@ def test_save_load_gives_identical_scores_and_resume_continues(tiny: Path, tmp_p
     assert resumed.history.eval_steps == [6]  # each run's last epoch: the final evaluation only
 
 
+@pytest.mark.slow
 def test_bad_inputs_are_typed_errors(tiny: Path, tmp_path: Path) -> None:
     run = tmp_path / "run"
     RewardTrainer(tiny, replace(TINY, max_steps=1, epochs=1), run).train()
@@ -230,6 +233,7 @@ def test_kept_ratio_reports_what_pruning_keeps(tiny: Path, tmp_path: Path) -> No
     assert whole.inputs.kept_ratio(episodes) == 1.0
 
 
+@pytest.mark.slow
 def test_pruning_masks_and_word_matches_are_computed_once_per_dataset(
     tiny: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
