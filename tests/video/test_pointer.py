@@ -85,3 +85,20 @@ def test_an_enlarged_pointer_is_found_at_its_size(size: float) -> None:
     assert np.array_equal(erase_pointer(frame, Pointer(50, 40), sprite), np.full_like(frame, 200))
     plain = np.full((120, 160, 3), 200, np.uint8)
     assert sized_sprite(plain[None], SPRITE) is SPRITE  # no pointer anywhere: the sprite as given
+
+
+def test_a_dark_screen_finds_the_same_pointer_by_the_whole_sprite_test(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """On a dark theme nearly every place passes the first (outline run) test; the whole-sprite
+    test at every place at once must keep exactly the places the per-place loop accepts."""
+    from cuakit.video import pointer
+
+    frame = np.full((120, 200, 3), 30, np.uint8)  # a dark background: tips everywhere
+    frame[60:64, 20:180] = 255  # a light rule the sprite's fill could half-match
+    draw_cursor(frame, 90, 50)
+    draw_cursor(frame, 150, 80)  # the first in row order is the one found
+    found = find_pointer(frame, SPRITE)
+    monkeypatch.setattr(pointer, "MANY_TIPS", 10**9)  # the per-place loop only
+    assert find_pointer(frame, SPRITE) == found == Pointer(x=90, y=50)
+    assert find_pointer(np.full((120, 200, 3), 30, np.uint8), SPRITE) is None

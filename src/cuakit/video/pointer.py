@@ -93,11 +93,34 @@ def find_pointer(frame: np.ndarray, sprite: PointerSprite) -> Pointer | None:
     tips = dark[:height, :width].copy()
     for dy in range(1, sprite.tip_run):
         tips &= dark[dy : dy + height, :width]
+    if np.count_nonzero(tips) > MANY_TIPS:  # a dark theme: whole areas pass the first test
+        tips = _whole_sprite_fits(frame, sprite, dark, tips)
     for y, x in zip(*np.nonzero(tips), strict=True):
         outlined = dark[outline_yx[0] + y, outline_yx[1] + x].all()
         if outlined and _filled(frame, sprite, int(y), int(x)):
             return Pointer(x=int(x), y=int(y))
     return None
+
+
+MANY_TIPS = 64
+"""candidates above which `find_pointer` tests the whole sprite at every place at once"""
+
+
+def _whole_sprite_fits(
+    frame: np.ndarray, sprite: PointerSprite, dark: np.ndarray, tips: np.ndarray
+) -> np.ndarray:
+    """``tips`` where every outline pixel is dark and every fill pixel inside the frame has the
+    fill's level: the per-place tests of `find_pointer` and `_filled`, for all places at once
+    (a necessary condition, so the loop over what is left finds the same pointer)."""
+    height, width = frame.shape[:2]
+    level = np.abs(frame.astype(np.int16) - sprite.fill_level) <= TOLERANCE
+    filled = np.ones_like(dark)
+    filled[:height, :width] = level.all(-1)
+    fits = tips.copy()
+    for mask, allowed in ((sprite.outline, dark), (sprite.fill, filled)):
+        for dy, dx in zip(*np.nonzero(mask), strict=True):
+            fits &= allowed[dy : dy + height, dx : dx + width]
+    return fits
 
 
 POINTER_SIZES = (1.0, 1.25, 1.5, 2.0)
