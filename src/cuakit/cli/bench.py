@@ -172,7 +172,8 @@ class ReadingBenchArgs:
     and frames/s per backend and env; the reward model's reading time per recorded second."""
 
     envs: tuple[str, ...] = ("desksim", "miniwob", "x11")
-    """env kinds to read (a kind whose backend is missing is skipped, saying why)"""
+    """env kinds to read: desksim, miniwob, x11, and desksim drawn unlike its default:
+    desksim-fonts, desksim-zh, desksim-2x (a kind whose backend is missing is skipped)"""
     readers: tuple[str, ...] = READERS
     """recognisers to compare"""
     seeds: int = 2

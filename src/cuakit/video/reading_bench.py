@@ -38,6 +38,14 @@ READING_ENVS = {
     "x11": [i for i in envs.ENV_IDS if i.startswith("cuakit/x11-")],
 }
 """env ids read per env kind (a kind whose backend is not installed is skipped, saying why)"""
+DESKSIM_VARIANTS = {
+    "desksim-fonts": {"randomize": True},
+    "desksim-zh": {"randomize": True, "locale": "zh"},
+    "desksim-2x": {"randomize": True, "scale": 2.0},
+}
+"""desksim drawn as nobody tuned the reader on: seven font families and random themes, Chinese,
+a 2× UI scale (each also an env kind of `bench_reading`)"""
+READING_ENVS |= dict.fromkeys(DESKSIM_VARIANTS, READING_ENVS["desksim"])
 TEXT_ROLES = (
     "label",
     "button",
@@ -111,11 +119,13 @@ def errors_on(pieces: list[TextBox], known: list[tuple[str, tuple | None]]) -> t
     return edits, characters
 
 
-def screens(env_id: str, seeds: int, steps: int) -> list[tuple[np.ndarray, list]]:
+def screens(
+    env_id: str, seeds: int, steps: int, **env_kwargs: Any
+) -> list[tuple[np.ndarray, list]]:
     """(frame, known text) of the first screen and up to ``steps`` expert steps per seed. An
     env without an element list (the X11 desktop) gives its opened document's lines, on the
     first screen only (later steps edit them)."""
-    env = envs.make(env_id)
+    env = envs.make(env_id, **env_kwargs)
     policy = policy_from_spec("expert")
     out = []
     try:
@@ -166,7 +176,7 @@ def bench_reading(
             if progress:
                 progress(f"{kind}: recording {env_id}")
             try:
-                frames += screens(env_id, seeds, steps)
+                frames += screens(env_id, seeds, steps, **DESKSIM_VARIANTS.get(kind, {}))
             except BackendUnavailableError as error:
                 skipped[kind] = str(error)
                 break
