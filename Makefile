@@ -11,10 +11,12 @@ EXTRAS ?= dev,browser,desktop
 # Debian packages the real backends need: Chromium + chromedriver (MiniWoB++), an X server,
 # xdotool and the X11 desktop's applications (AbiWord, Mousepad, Gnumeric with its ssconvert);
 # the text recogniser's OpenCV (libgl1, libglib2.0-0); Tesseract (the recogniser PP-OCR is
-# compared with); the fonts desksim draws in (sans, serif, CJK). Their tests skip, saying why,
+# compared with); the fonts desksim draws in (sans, serif, CJK); the cursor themes desksim draws
+# and the X11 desktop shows (Adwaita, DMZ-White). Their tests skip, saying why,
 # when one is missing.
 SYSTEM_PACKAGES ?= chromium chromium-driver xvfb xdotool abiword mousepad gnumeric libgl1 \
-	libglib2.0-0 tesseract-ocr fonts-noto-cjk fonts-dejavu-core fonts-liberation2 fonts-urw-base35
+	libglib2.0-0 tesseract-ocr fonts-noto-cjk fonts-dejavu-core fonts-liberation2 fonts-urw-base35 \
+	adwaita-icon-theme dmz-cursor-theme
 DEMO_OUT ?= runs/demo
 
 .PHONY: all setup system-deps test test-fast demo lint format bench clean

@@ -295,3 +295,24 @@ def test_keys_for_a_dialog_wait_for_the_pointer_over_it() -> None:
         assert info["success"]
     finally:
         env.close()
+
+
+@pytest.mark.desktop
+@needs_x
+@needs_app("mousepad-append-line")
+def test_the_real_cursor_is_found_where_the_pointer_is() -> None:
+    """The recording shows the X server's own cursor (Adwaita's I-beam over Mousepad's text);
+    the reward model's pointer finder finds it at the pointer's place, from the pixels alone."""
+    from cuakit.envs.cursors import cursor_bank
+    from cuakit.video.pointer import find_cursor, sprites_of
+
+    env = X11Env("mousepad-append-line")
+    try:
+        env.reset(seed=0)
+        for x, y in [(400, 300), (250, 420)]:
+            env.step(Action.move((x + 0.5) / 800, (y + 0.5) / 600))
+            found = find_cursor(env.render(), sprites_of(cursor_bank()))
+            assert found is not None and (found[0].x, found[0].y) == (x, y)
+            assert found[1].group == "Adwaita/24"
+    finally:
+        env.close()

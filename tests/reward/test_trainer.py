@@ -15,7 +15,7 @@ from cuakit.episodes import EpisodeDataset
 from cuakit.episodes.splits import TEST_SEED_START
 from cuakit.errors import CheckpointError, ConfigError, RewardInputError, VideoError
 from cuakit.reward import data
-from cuakit.reward.data import RECORDED_POINTER, ClipBank
+from cuakit.reward.data import RECORDED_CURSORS, ClipBank
 from cuakit.reward.evaluate import auroc
 from cuakit.reward.model import EXACT_MATCH, VideoRewardModel
 from cuakit.reward.scoring import Scorer
@@ -90,7 +90,7 @@ def test_the_bank_reads_the_clips_words_at_full_resolution_and_caches_them(tiny:
     meta = dataset.episodes[0]
     picks = bank.frame_indices(meta.index)
     # every frame read, the recorder's pointer erased
-    expected = clip_words(dataset.frames(meta.index), sampled=picks, pointer=RECORDED_POINTER)
+    expected = clip_words(dataset.frames(meta.index), sampled=picks, cursors=RECORDED_CURSORS)
     [read] = bank.words([meta.index])
     assert len(read) == len(expected) > 3 and (read.height, read.width) == (meta.height, meta.width)
     assert np.array_equal(read.crops, expected.crops) and np.array_equal(read.box, expected.box)

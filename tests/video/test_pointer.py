@@ -4,18 +4,20 @@ import numpy as np
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
-from cuakit.envs import RECORDER_POINTER
-from cuakit.envs.desksim.render import draw_cursor
+from cuakit.envs.cursors import arrow_cursor, cursor_bank, draw_cursor, theme_cursor
 from cuakit.video.pointer import (
     Pointer,
     PointerSprite,
     erase_pointer,
+    find_cursor,
     find_pointer,
-    sized_sprite,
+    recording_cursors,
+    sprites_of,
 )
 
-SPRITE = PointerSprite(*RECORDER_POINTER)
-SPRITE_HEIGHT, SPRITE_WIDTH = SPRITE.shape
+CURSORS = cursor_bank()
+BANK = sprites_of(CURSORS)
+ARROW = sprites_of([arrow_cursor()])[0]
 
 
 def busy_screen() -> np.ndarray:
@@ -31,74 +33,83 @@ def busy_screen() -> np.ndarray:
     return np.asarray(image).copy()
 
 
-def test_a_screen_without_the_pointer_has_none() -> None:
-    assert find_pointer(busy_screen(), SPRITE) is None
+def test_a_screen_without_a_pointer_has_none() -> None:
+    assert find_cursor(busy_screen(), BANK) is None
+    assert find_cursor(np.full((120, 200, 3), 30, np.uint8), BANK) is None  # a dark one
 
 
-@pytest.mark.parametrize(
-    "x,y",
-    [(60, 40), (125, 30), (160, 60), (5, 5), (235, 60), (100, 150)],  # last two: cut by the edge
-)
-def test_the_drawn_pointer_is_found_where_it_was_drawn(x: int, y: int) -> None:
+def test_the_bank_holds_every_installed_theme_in_three_shapes_and_three_sizes() -> None:
+    themes = {c.theme for c in CURSORS}
+    assert "cuakit" in themes
+    for theme in themes - {"cuakit"}:
+        mine = [c for c in CURSORS if c.theme == theme]
+        assert {c.shape for c in mine} == {"left_ptr", "xterm", "hand2"}
+        assert {c.alpha.shape[0] for c in mine} == {24, 32, 48}
+
+
+@pytest.mark.parametrize("index", range(len(CURSORS)))
+def test_every_cursor_of_the_bank_is_found_at_its_hot_spot(index: int) -> None:
+    cursor = CURSORS[index]
+    (height, width), (hot_y, hot_x) = cursor.alpha.shape, cursor.hot
+    half_out = [
+        (min(240 - width // 2 + hot_x, 239), 60),
+        (100, min(160 - height // 2 + hot_y, 159)),
+    ]
+    for x, y in [(60, 40), (125, 30), (160, 60), (5, 5), *half_out]:
+        frame = busy_screen()
+        draw_cursor(frame, x, y, cursor)
+        found = find_cursor(frame, BANK)
+        assert found is not None, (cursor.name, x, y)
+        assert found[0] == Pointer(x=x, y=y), cursor.name
+        assert found[1].group == f"{cursor.theme}/{cursor.size}"
+
+
+def test_a_pointer_cut_to_a_sliver_is_not_guessed() -> None:
     frame = busy_screen()
-    draw_cursor(frame, x, y)
-    assert find_pointer(frame, SPRITE) == Pointer(x=x, y=y)
+    draw_cursor(frame, 100, 157, arrow_cursor())  # three rows visible
+    assert find_pointer(frame, ARROW) is None
 
 
-def test_a_pointer_cut_to_its_tip_is_not_guessed() -> None:
-    frame = busy_screen()
-    draw_cursor(frame, 100, 157)  # three rows visible: too little fill to tell it from a line
-    assert find_pointer(frame, SPRITE) is None
-
-
-def test_erasing_the_pointer_restores_a_plain_background() -> None:
+@pytest.mark.parametrize("theme", ["cuakit", "Adwaita", "DMZ-White"])
+def test_erasing_the_pointer_restores_a_plain_background(theme: str) -> None:
+    if theme not in {c.theme for c in CURSORS}:
+        pytest.skip(f"cursor theme {theme} is not installed (make setup installs it)")
     frame = busy_screen()
     with_pointer = frame.copy()
-    draw_cursor(with_pointer, 128, 60)  # right of the text, on the window's plain paper
-    pointer = find_pointer(with_pointer, SPRITE)
-    erased = erase_pointer(with_pointer, pointer, SPRITE)
-    assert pointer is not None and (erased == frame).all()
+    draw_cursor(with_pointer, 128, 60, theme_cursor(theme))  # on the window's plain paper
+    found = find_cursor(with_pointer, BANK)
+    assert found is not None
+    erased = erase_pointer(with_pointer, *found)
+    assert (erased == frame).all()  # its shadow and antialiased edge too
     assert (with_pointer != frame).any()  # the input is not changed
-    assert erase_pointer(frame, None, SPRITE) is frame
+    assert erase_pointer(frame, None, ARROW) is frame
 
 
-def test_the_sprite_size_is_the_drawn_one() -> None:
-    frame = np.full((40, 40, 3), 200, np.uint8)
-    draw_cursor(frame, 10, 10)
-    ys, xs = np.nonzero((frame != 200).any(-1))
-    assert (ys.max() - ys.min() + 1, xs.max() - xs.min() + 1) == (SPRITE_HEIGHT, SPRITE_WIDTH)
+def test_a_recording_shows_one_theme_and_size_in_any_shape() -> None:
+    arrow, beam = (
+        theme_cursor("DMZ-White", "left_ptr", 2.0),
+        theme_cursor("DMZ-White", "xterm", 2.0),
+    )
+    frames = np.stack([busy_screen()] * 3)
+    draw_cursor(frames[0], 60, 40, arrow)
+    draw_cursor(frames[2], 90, 80, beam)
+    shown = recording_cursors(frames, BANK)
+    assert {s.group for s in shown} == {"DMZ-White/48"} and len(shown) == 3
+    assert find_cursor(frames[2], shown)[0] == Pointer(x=90, y=80)  # type: ignore[index]
+    assert recording_cursors(np.stack([busy_screen()] * 2), BANK) == ()
 
 
-def test_bad_frames_are_value_errors() -> None:
-    with pytest.raises(ValueError, match="uint8"):
-        find_pointer(np.zeros((10, 10), np.uint8), SPRITE)
-
-
-@pytest.mark.parametrize("size", [1.25, 1.5, 2.0])
-def test_an_enlarged_pointer_is_found_at_its_size(size: float) -> None:
-    frame = np.full((120, 160, 3), 200, np.uint8)
-    draw_cursor(frame, 50, 40, size=size)
-    assert find_pointer(frame, SPRITE) is None  # the 1× sprite does not fit a HiDPI pointer
-    sprite = sized_sprite(frame[None], SPRITE)
-    assert sprite.shape == (round(SPRITE_HEIGHT * size), round(SPRITE_WIDTH * size))
-    assert find_pointer(frame, sprite) == Pointer(x=50, y=40)
-    assert np.array_equal(erase_pointer(frame, Pointer(50, 40), sprite), np.full_like(frame, 200))
-    plain = np.full((120, 160, 3), 200, np.uint8)
-    assert sized_sprite(plain[None], SPRITE) is SPRITE  # no pointer anywhere: the sprite as given
-
-
-def test_a_dark_screen_finds_the_same_pointer_by_the_whole_sprite_test(
-    monkeypatch: pytest.MonkeyPatch,
-) -> None:
-    """On a dark theme nearly every place passes the first (outline run) test; the whole-sprite
-    test at every place at once must keep exactly the places the per-place loop accepts."""
-    from cuakit.video import pointer
-
-    frame = np.full((120, 200, 3), 30, np.uint8)  # a dark background: tips everywhere
+def test_the_first_pointer_in_row_order_is_found_on_a_dark_screen() -> None:
+    frame = np.full((120, 200, 3), 30, np.uint8)
     frame[60:64, 20:180] = 255  # a light rule the sprite's fill could half-match
-    draw_cursor(frame, 90, 50)
-    draw_cursor(frame, 150, 80)  # the first in row order is the one found
-    found = find_pointer(frame, SPRITE)
-    monkeypatch.setattr(pointer, "MANY_TIPS", 10**9)  # the per-place loop only
-    assert find_pointer(frame, SPRITE) == found == Pointer(x=90, y=50)
-    assert find_pointer(np.full((120, 200, 3), 30, np.uint8), SPRITE) is None
+    draw_cursor(frame, 150, 80, arrow_cursor())
+    draw_cursor(frame, 90, 50, arrow_cursor())
+    assert find_pointer(frame, ARROW) == Pointer(x=90, y=50)
+
+
+def test_bad_frames_and_faint_cursors_are_value_errors() -> None:
+    with pytest.raises(ValueError, match="uint8"):
+        find_pointer(np.zeros((10, 10), np.uint8), ARROW)
+    faint = np.full((8, 8), 100, np.uint8)  # under CORE_ALPHA everywhere
+    with pytest.raises(ValueError, match="opaque"):
+        PointerSprite.from_image(np.zeros((8, 8, 3), np.uint8), faint)

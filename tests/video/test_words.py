@@ -7,10 +7,9 @@ import numpy as np
 import pytest
 from PIL import Image, ImageDraw, ImageFont
 
-from cuakit.envs import RECORDER_POINTER
-from cuakit.envs.desksim.render import draw_cursor
+from cuakit.envs.cursors import arrow_cursor, cursor_bank, draw_cursor
 from cuakit.reward.model import EXACT_MATCH, STRICT_MATCH
-from cuakit.video.pointer import PointerSprite
+from cuakit.video.pointer import sprites_of
 from cuakit.video.templates import (
     FACES,
     MATCH_SIZES,
@@ -38,7 +37,7 @@ from cuakit.video.words import (
 FONT = ImageFont.load_default(size=12)
 WEIGHT, LEFT_UNLIKE = 6, 10  # positions in word_look
 
-SPRITE = PointerSprite(*RECORDER_POINTER)
+CURSORS = sprites_of(cursor_bank())
 
 
 def screen(
@@ -318,20 +317,20 @@ def test_words_of_unsampled_frames_are_read_and_placed_on_the_next_sampled_frame
     flash = screen({(20, 20): "Copy", (20, 60): "Saved"})  # shown on recording frame 3 only
     recording = np.stack([plain, plain, plain, flash, plain, plain, plain])
     sampled = np.array([0, 2, 4, 6])
-    words = clip_words(recording, sampled=sampled, pointer=SPRITE)
+    words = clip_words(recording, sampled=sampled, cursors=CURSORS)
     saved = match_scores(words.crops, render_words("Saved"))[:, 0] > 0.95
     assert words.frame[saved].tolist() == [2]  # recording frame 3 -> the sample at frame 4
     assert not words.at_end[saved].any()
     assert (words.frame < len(sampled)).all()
     assert not (
-        match_scores(clip_words(recording[sampled], pointer=SPRITE).crops, render_words("Saved"))
+        match_scores(clip_words(recording[sampled], cursors=CURSORS).crops, render_words("Saved"))
         > 0.95
     ).any()
 
 
 def with_pointer(frame: np.ndarray, x: int, y: int) -> np.ndarray:
     frame = frame.copy()
-    draw_cursor(frame, x, y)
+    draw_cursor(frame, x, y, arrow_cursor())
     return frame
 
 
@@ -343,7 +342,7 @@ def test_the_word_under_the_pointer_at_the_end_is_flagged_and_the_pointer_is_no_
         with_pointer(menu, 28, 82),  # just left of Peach, where its checkbox would be
         with_pointer(closed, 28, 122),  # the menu closed with the click; hovering Done
     ])  # fmt: skip
-    words = clip_words(recording, pointer=SPRITE)
+    words = clip_words(recording, cursors=CURSORS)
     assert words.pointer.shape == (len(words), POINTER_SIZE)
     named = {
         name: match_scores(words.crops, render_words(name))[:, 0] > 0.95
@@ -358,7 +357,7 @@ def test_the_word_under_the_pointer_at_the_end_is_flagged_and_the_pointer_is_no_
 def test_over_the_limit_the_words_on_the_final_frame_are_kept_first() -> None:
     many = screen({(20 + 60 * (i % 3), 20 + 20 * (i // 3)): f"W{i}x" for i in range(12)})
     recording = np.stack([with_pointer(many, 30, 62), screen({(20, 130): "Done"})])
-    words = clip_words(recording, max_words=2, pointer=SPRITE)
+    words = clip_words(recording, max_words=2, cursors=CURSORS)
     assert len(words) == 2 and words.at_end.tolist() == [False, True]
     done = match_scores(words.crops, render_words("Done"))[:, 0] > 0.95
     assert done.tolist() == [False, True]
@@ -407,7 +406,7 @@ def test_a_hidpi_screen_is_read_as_its_words_not_as_their_letters(font: str) -> 
     words = {}
     for scale in (1.0, 2.0):
         frame = DeskSimEnv("form-fill", fonts=font, scale=scale).reset(seed=4)[0]["screenshot"]
-        words[scale] = clip_words(frame[None], pointer=SPRITE)
+        words[scale] = clip_words(frame[None], cursors=CURSORS)
         assert (text_scale(frame) == 1.0) == (scale == 1.0)
     one, two = words[1.0], words[2.0]
     assert two.height < 400  # read at about 1× size, not at 600 rows

@@ -110,10 +110,13 @@ class CollectArgs:
     difficulty: int | None = None
     """task level (1 = easiest); default draws one per episode"""
     randomize: bool = False
-    """randomise themes (light/dark, accent, font family and size) per episode"""
+    """randomise themes (light/dark, accent, font family and size, cursor theme) per episode"""
     fonts: str = ""
     """desksim: the font families a theme is drawn in (comma list of
     cuakit.envs.desksim.render.FONTS; empty: all when randomised, else Aileron)"""
+    cursors: str = ""
+    """desksim: the cursor themes the pointer is drawn in (comma list of
+    cuakit.envs.cursors.CURSOR_THEMES; empty: all when randomised, else cuakit's arrow)"""
     locale: str = "en"
     """desksim: the UI language, en or zh (Simplified Chinese labels, dialogs and instructions)"""
     scale: float = 1.0
@@ -134,6 +137,8 @@ def run_collect(args: CollectArgs) -> None:
     kwargs: dict[str, object] = {"randomize": args.randomize, "difficulty": args.difficulty}
     if args.fonts:
         kwargs["fonts"] = args.fonts
+    if args.cursors:
+        kwargs["cursors"] = args.cursors
     if args.locale != "en":
         kwargs["locale"] = args.locale
     if args.scale != 1.0:

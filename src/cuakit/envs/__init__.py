@@ -13,11 +13,9 @@ import fnmatch
 from typing import Any
 
 import gymnasium as gym
-import numpy as np
 
 from cuakit.envs.base import ActionSpace, GUIEnv, Outcome
 from cuakit.envs.desksim import FAMILIES
-from cuakit.envs.desksim.render import ARROW_FILL, ARROW_OUTLINE
 from cuakit.envs.miniwob import task_names as miniwob_tasks
 from cuakit.envs.x11 import task_names as x11_tasks
 from cuakit.errors import ConfigError
@@ -44,10 +42,6 @@ def _register() -> list[str]:
 
 
 ENV_IDS: tuple[str, ...] = tuple(_register())
-RECORDER_POINTER: tuple[np.ndarray, np.ndarray] = (ARROW_OUTLINE, ARROW_FILL)
-"""(outline, fill) bool masks of the pointer the desksim and MiniWoB recorders draw (hot spot at
-the top-left); readers of their recordings are handed it (`cuakit.video.pointer.PointerSprite`).
-The X11 env records the real cursor, which this sprite does not describe."""
 
 
 def env_ids(pattern: str = "*") -> list[str]:

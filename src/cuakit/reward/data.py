@@ -27,17 +27,17 @@ from pathlib import Path
 import numpy as np
 import torch
 
-from cuakit.envs import RECORDER_POINTER
+from cuakit.envs.cursors import cursor_bank
 from cuakit.episodes import EpisodeDataset, read_frames
 from cuakit.episodes.splits import SPLITS, Split, episode_split, normalise_instruction
 from cuakit.errors import ConfigError, LabelError
 from cuakit.video.clips import resize, uniform_indices
-from cuakit.video.pointer import PointerSprite
+from cuakit.video.pointer import sprites_of
 from cuakit.video.text import TextReader, make_reader
 from cuakit.video.words import ClipWords, clip_words
 
 CACHE_DIR = ".cache"
-WORDS_VERSION = 9
+WORDS_VERSION = 10
 """bumped whenever `cuakit.video.words` reads differently, so stale word caches are rebuilt"""
 
 
@@ -78,8 +78,9 @@ class _ClipJob:
     """``templates`` (the words' crops only) or a recogniser of `cuakit.video.text.READERS`"""
 
 
-RECORDED_POINTER = PointerSprite(*RECORDER_POINTER)
-"""the pointer cuakit's recorders draw, found and erased before a clip's words are read"""
+RECORDED_CURSORS = sprites_of(cursor_bank())
+"""the cursors a recording may show (cuakit's arrow and the installed cursor themes, in every
+shape and size), found and erased before a clip's words are read"""
 
 
 @functools.cache
@@ -96,7 +97,7 @@ def _read_clip(job: _ClipJob) -> tuple[int, np.ndarray, np.ndarray, ClipWords | 
     small = resize(every[picks], job.height, job.width)
     reader = None if job.reader == "templates" else process_reader(job.reader)
     words = (
-        clip_words(every, sampled=picks, reader=reader, pointer=RECORDED_POINTER)
+        clip_words(every, sampled=picks, reader=reader, cursors=RECORDED_CURSORS)
         if job.words
         else None
     )

@@ -11,7 +11,7 @@ import numpy as np
 import torch
 
 from cuakit.errors import CheckpointError, RewardInputError
-from cuakit.reward.data import RECORDED_POINTER, process_reader
+from cuakit.reward.data import RECORDED_CURSORS, process_reader
 from cuakit.reward.evaluate import flip_frame
 from cuakit.reward.model import VideoRewardModel, WordBatch
 from cuakit.reward.text import InstructionEncoder
@@ -64,7 +64,7 @@ class Scorer:
         small = resize(frames[picks], self.config.height, self.config.width)
         reader = None if self.config.reader == "templates" else process_reader(self.config.reader)
         words = (
-            clip_words(frames, sampled=picks, reader=reader, pointer=RECORDED_POINTER)
+            clip_words(frames, sampled=picks, reader=reader, cursors=RECORDED_CURSORS)
             if self.model.reads_words
             else None
         )

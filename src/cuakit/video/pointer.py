@@ -1,68 +1,98 @@
 """The mouse pointer in a recording: where it is, and the frame without it.
 
-A recorder draws the pointer as a screen recorder does: its position only, never whether a
-button is held. Finding its sprite tells a reward model where the pointer rests, and erasing it
-keeps it from being read as a word that moves every frame. The sprite is handed in by the layer
-that knows the recorder (`cuakit.envs.RECORDER_POINTER`), so this module depends on no
-simulator.
+A recorder composites the OS cursor as a screen recorder does: its position and shape only,
+never whether a button is held. Finding it tells a reward model where the pointer rests, and
+erasing it keeps it from being read as a word that moves every frame. The cursors to look for
+are handed in by the layer that knows them (`cuakit.envs.cursors.cursor_bank`: cuakit's arrow
+and the cursor themes Debian ships, in each shape and size), so this module depends on no
+simulator; a cursor of a theme outside the bank is not found.
 
+- `PointerSprite.from_image(rgb, alpha, hot)`: a cursor image as the finder matches it.
 - `find_pointer(frame, sprite)`: the sprite's hot spot, or None.
-- `sized_sprite(frames, sprite)`: the sprite at the size the recording draws it (a HiDPI
-  screen draws an enlarged pointer, as cursor themes do).
-- `erase_pointer(frame, pointer, sprite)`: the frame with the sprite's pixels set to the colour
-  around it.
+- `find_cursor(frame, sprites)`: the first of several sprites found, and where.
+- `recording_cursors(frames, bank)`: the sprites of the one theme and size a recording shows.
+- `erase_pointer(frame, pointer, sprite)`: the frame with the cursor's pixels set to the
+  colour around it.
 
 All are pure; frames are ``uint8 (H, W, 3)`` RGB.
 """
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 
 TOLERANCE = 24
 """grey levels a pixel may differ from the sprite's (a lossy video blurs it a little)"""
-DARK = 72
-"""channel values under which a pixel counts as the sprite's black outline"""
-MIN_VISIBLE_FILL = 8
-"""fill pixels that must be inside the frame for a pointer cut by the frame's edge to count"""
+CORE_ALPHA = 160
+"""opacity from which a cursor pixel is matched (what shows through it shifts it by at most
+(255 - alpha) levels, which the match allows); fainter ones (antialiasing, a shadow) are only
+erased"""
+MIN_CORE = 24
+"""core pixels a findable cursor has (fewer match too much of any screen)"""
+ANCHORS = 8
+"""core pixels tested at every place first: a place that passes them is tested whole"""
+MIN_VISIBLE = 1 / 3
+"""share of its core that must be inside the frame for a cursor cut by the frame's edge to count
+(a sliver of a cursor matches many a screen edge)"""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class PointerSprite:
-    """The picture a recorder draws for the pointer: a dark outline around a light fill, its hot
-    spot at the top-left. Given by the env layer (`cuakit.envs.RECORDER_POINTER`), never known
-    here: this module finds whatever sprite it is handed."""
+    """A cursor image as the finder matches it: each core pixel's allowed colour range, the
+    pixels it covers, its hot spot. Given by the env layer, never known here."""
 
-    outline: np.ndarray
-    """bool (h, w): the outline's pixels, (0, 0) the hot spot"""
-    fill: np.ndarray
-    """bool (h, w): the fill's pixels"""
-    fill_level: int = 255
-    """the fill's grey level"""
+    low: np.ndarray
+    """int16 (h, w, 3): the least each channel of a core pixel can read"""
+    high: np.ndarray
+    """int16 (h, w, 3): the most (``low`` plus what shows through it)"""
+    core: np.ndarray
+    """bool (h, w): pixels at least `CORE_ALPHA` opaque"""
+    cover: np.ndarray
+    """bool (h, w): every pixel it changes (erased with it)"""
+    hot: tuple[int, int] = (0, 0)
+    """(row, column) of the hot spot"""
+    group: str = ""
+    """sprites of one theme at one size share it: a recording shows one group"""
+
+    @classmethod
+    def from_image(
+        cls, rgb: np.ndarray, alpha: np.ndarray, hot: tuple[int, int] = (0, 0), group: str = ""
+    ) -> PointerSprite:
+        """From a cursor image: ``rgb`` uint8 (h, w, 3) premultiplied by ``alpha`` (h, w)."""
+        low = rgb.astype(np.int16)
+        high = np.minimum(low + (255 - alpha.astype(np.int16))[..., None], 255)
+        core = alpha >= CORE_ALPHA
+        if int(core.sum()) < MIN_CORE:
+            raise ValueError(
+                f"cursor {group!r}: {int(core.sum())} pixels are at least {CORE_ALPHA} opaque; "
+                f"a findable cursor needs {MIN_CORE}"
+            )
+        return cls(low, high, core, alpha > 0, (int(hot[0]), int(hot[1])), group)
 
     @property
     def shape(self) -> tuple[int, int]:
-        return self.outline.shape  # type: ignore[return-value]
+        return self.core.shape  # type: ignore[return-value]
 
-    def enlarged(self, size: float) -> PointerSprite:
-        """The sprite ``size`` times as large, nearest neighbour (how a cursor theme's bitmap
-        grows with the UI scale)."""
-        if size == 1.0:
-            return self
-        height, width = self.shape
-        rows = np.minimum(((np.arange(round(height * size)) + 0.5) / size).astype(int), height - 1)
-        cols = np.minimum(((np.arange(round(width * size)) + 0.5) / size).astype(int), width - 1)
-        return PointerSprite(
-            self.outline[np.ix_(rows, cols)], self.fill[np.ix_(rows, cols)], self.fill_level
-        )
-
-    @property
-    def tip_run(self) -> int:
-        """outline pixels straight down from the hot spot (a cheap first test of a place)"""
-        column = self.outline[:, 0]
-        return int(np.argmin(column)) if not column.all() else len(column)
+    @functools.cached_property
+    def anchors(self) -> np.ndarray:
+        """int (k, 2) core pixels tested first: the core pixel nearest the hot spot (inside
+        the frame wherever the pointer is), then pixels spread over each colour of the core
+        (a dark outline and a light fill: a plain area matches one of them, not both)."""
+        ys, xs = np.nonzero(self.core)
+        nearest = int(np.argmin((ys - self.hot[0]) ** 2 + (xs - self.hot[1]) ** 2))
+        chosen = [nearest]
+        light = self.low[ys, xs].min(-1) >= 128
+        for side in (light, ~light):
+            members = np.flatnonzero(side)
+            if len(members):
+                picks = np.linspace(0, len(members) - 1, ANCHORS // 2).round().astype(int)
+                chosen += [int(members[p]) for p in picks]
+        order = list(dict.fromkeys(chosen))[:ANCHORS]
+        return np.stack([ys[order], xs[order]], 1)
 
 
 @dataclass(frozen=True)
@@ -75,93 +105,152 @@ class Pointer:
     """hot spot row in pixels"""
 
 
-def find_pointer(frame: np.ndarray, sprite: PointerSprite) -> Pointer | None:
-    """``sprite`` on an RGB ``frame``, or None when it is not there."""
+class _Maps:
+    """Per frame: which pixels fall in a colour range, each range computed once (the bank's
+    cursors share their black and white); ``low``/``high`` per channel, a necessary test on
+    each pixel's darkest and brightest channel (2 comparisons, not 6)."""
+
+    def __init__(self, frame: np.ndarray) -> None:
+        self.frame = frame
+        self.darkest = np.minimum(np.minimum(frame[..., 0], frame[..., 1]), frame[..., 2])
+        self.brightest = np.maximum(np.maximum(frame[..., 0], frame[..., 1]), frame[..., 2])
+        self._maps: dict[tuple[int, int], np.ndarray] = {}
+
+    def within(self, low: int, high: int) -> np.ndarray:
+        key = (max(low - TOLERANCE, 0), min(high + TOLERANCE, 255))
+        found = self._maps.get(key)
+        if found is None:
+            found = self._maps[key] = (self.darkest >= key[0]) & (self.brightest <= key[1])
+        return found
+
+
+def _check(frame: np.ndarray) -> None:
     if frame.ndim != 3 or frame.shape[-1] != 3 or frame.dtype != np.uint8:
         raise ValueError(f"frame: expected uint8 (H, W, 3), got {frame.dtype} {frame.shape}")
+
+
+def find_pointer(frame: np.ndarray, sprite: PointerSprite) -> Pointer | None:
+    """``sprite`` on an RGB ``frame``, or None when it is not there."""
+    _check(frame)
+    return _find(_Maps(frame), sprite)
+
+
+def find_cursor(
+    frame: np.ndarray, sprites: Sequence[PointerSprite]
+) -> tuple[Pointer, PointerSprite] | None:
+    """The one of ``sprites`` that ``frame`` shows and where, or None. Where several fit (one
+    theme's arrow fits inside another's), the one that best explains the pixels around it:
+    drawn over the colour around it, it differs least from the frame."""
+    _check(frame)
+    maps = _Maps(frame)
+    fits = [(found, sprite) for sprite in sprites if (found := _find(maps, sprite)) is not None]
+    if len(fits) <= 1:
+        return fits[0] if fits else None
+    return min(fits, key=lambda fit: _residual(frame, *fit))
+
+
+def _residual(frame: np.ndarray, pointer: Pointer, sprite: PointerSprite) -> float:
+    """Mean absolute difference over the sprite's box between ``frame`` and the sprite drawn
+    (``low`` plus what shows through it) over the median colour around the box."""
+    y, x = pointer.y - sprite.hot[0], pointer.x - sprite.hot[1]
     height, width = frame.shape[:2]
-    sprite_height, sprite_width = sprite.shape
-    outline_yx = np.nonzero(sprite.outline)
-    # Outside the frame counts as outline, so a pointer cut by the bottom or right edge is
-    # found; `MIN_VISIBLE_FILL` keeps an empty corner from matching.
-    dark = np.ones((height + sprite_height, width + sprite_width), bool)
-    # np.maximum over the channels: 20x faster than frame.max(-1) on an (H, W, 3) array
-    brightest = np.maximum(np.maximum(frame[..., 0], frame[..., 1]), frame[..., 2])
-    dark[:height, :width] = brightest < DARK
-    # Candidates: a straight run of outline pixels down from the hot spot (cheap, and rare on
-    # a screen: text strokes are shorter, borders have no fill beside them), then the sprite.
-    tips = dark[:height, :width].copy()
-    for dy in range(1, sprite.tip_run):
-        tips &= dark[dy : dy + height, :width]
-    if np.count_nonzero(tips) > MANY_TIPS:  # a dark theme: whole areas pass the first test
-        tips = _whole_sprite_fits(frame, sprite, dark, tips)
-    for y, x in zip(*np.nonzero(tips), strict=True):
-        outlined = dark[outline_yx[0] + y, outline_yx[1] + x].all()
-        if outlined and _filled(frame, sprite, int(y), int(x)):
-            return Pointer(x=int(x), y=int(y))
+    rows = slice(max(y, 0), min(y + sprite.shape[0], height))
+    cols = slice(max(x, 0), min(x + sprite.shape[1], width))
+    box = frame[rows, cols].astype(np.float32)
+    part = (slice(rows.start - y, rows.stop - y), slice(cols.start - x, cols.stop - x))
+    background = _ring_colour(frame, pointer, sprite).astype(np.float32)
+    through = (sprite.high[part] - sprite.low[part]).astype(np.float32) / 255  # 1 - alpha
+    drawn = sprite.low[part] + through * background
+    return float(np.abs(box - drawn).mean())
+
+
+def _find(maps: _Maps, sprite: PointerSprite) -> Pointer | None:
+    frame = maps.frame
+    height, width = frame.shape[:2]
+    hot_y, hot_x = sprite.hot
+    # places are hot spots inside the frame; anchor (dy, dx) of the place whose hot spot is
+    # (y, x) is pixel (y - hot_y + dy, x - hot_x + dx): outside the frame it passes
+    places = np.ones((height, width), bool)
+    for dy, dx in sprite.anchors:
+        low = int(sprite.low[dy, dx].min())
+        high = int(sprite.high[dy, dx].max())
+        inside = maps.within(low, high)
+        oy, ox = dy - hot_y, dx - hot_x
+        shifted = np.ones((height, width), bool)
+        src_y = slice(max(oy, 0), min(height + oy, height))
+        src_x = slice(max(ox, 0), min(width + ox, width))
+        dst_y = slice(max(-oy, 0), max(-oy, 0) + (src_y.stop - src_y.start))
+        dst_x = slice(max(-ox, 0), max(-ox, 0) + (src_x.stop - src_x.start))
+        if src_y.stop > src_y.start and src_x.stop > src_x.start:
+            shifted[dst_y, dst_x] = inside[src_y, src_x]
+        places &= shifted
+    ys, xs = np.nonzero(places)
+    if not len(ys):
+        return None
+    core_y, core_x = np.nonzero(sprite.core)
+    low = sprite.low[core_y, core_x] - TOLERANCE  # (n, 3)
+    high = sprite.high[core_y, core_x] + TOLERANCE
+    for start in range(0, len(ys), CHUNK):  # row order: the first place that fits is found
+        y = ys[start : start + CHUNK, None] - hot_y + core_y[None]  # (k, n)
+        x = xs[start : start + CHUNK, None] - hot_x + core_x[None]
+        visible = (y >= 0) & (y < height) & (x >= 0) & (x < width)
+        pixels = frame[np.clip(y, 0, height - 1), np.clip(x, 0, width - 1)].astype(np.int16)
+        fits = ((pixels >= low) & (pixels <= high)).all(-1) | ~visible
+        good = fits.all(1) & (visible.sum(1) >= MIN_VISIBLE * len(core_y))
+        if good.any():
+            first = start + int(np.argmax(good))
+            return Pointer(x=int(xs[first]), y=int(ys[first]))
     return None
 
 
-MANY_TIPS = 64
-"""candidates above which `find_pointer` tests the whole sprite at every place at once"""
+CHUNK = 256
+"""places tested whole at once"""
 
 
-def _whole_sprite_fits(
-    frame: np.ndarray, sprite: PointerSprite, dark: np.ndarray, tips: np.ndarray
-) -> np.ndarray:
-    """``tips`` where every outline pixel is dark and every fill pixel inside the frame has the
-    fill's level: the per-place tests of `find_pointer` and `_filled`, for all places at once
-    (a necessary condition, so the loop over what is left finds the same pointer)."""
+def sprites_of(cursors: Sequence) -> tuple[PointerSprite, ...]:
+    """Finder sprites of cursor images (each with ``rgb``, ``alpha``, ``hot``, ``theme`` and
+    ``size``, as `cuakit.envs.cursors.Cursor`), grouped by theme and size."""
+    return tuple(
+        PointerSprite.from_image(c.rgb, c.alpha, c.hot, f"{c.theme}/{c.size}") for c in cursors
+    )
+
+
+def recording_cursors(
+    frames: np.ndarray, bank: Sequence[PointerSprite]
+) -> tuple[PointerSprite, ...]:
+    """The sprites of ``bank`` in the group (theme and size) of the first one found on the
+    recording's last, first or middle frame; () when none is (no pointer, or a cursor outside
+    the bank)."""
+    for t in dict.fromkeys((len(frames) - 1, 0, len(frames) // 2)):
+        found = find_cursor(frames[t], bank)
+        if found is not None:
+            group = found[1].group
+            return tuple(s for s in bank if s.group == group)
+    return ()
+
+
+def _ring_colour(frame: np.ndarray, pointer: Pointer, sprite: PointerSprite) -> np.ndarray:
+    """The median colour of the pixels just around the sprite's box."""
     height, width = frame.shape[:2]
-    level = np.abs(frame.astype(np.int16) - sprite.fill_level) <= TOLERANCE
-    filled = np.ones_like(dark)
-    filled[:height, :width] = level.all(-1)
-    fits = tips.copy()
-    for mask, allowed in ((sprite.outline, dark), (sprite.fill, filled)):
-        for dy, dx in zip(*np.nonzero(mask), strict=True):
-            fits &= allowed[dy : dy + height, dx : dx + width]
-    return fits
-
-
-POINTER_SIZES = (1.0, 1.25, 1.5, 2.0)
-"""the sizes a pointer is looked for at, as UI scales and cursor themes offer them"""
-
-
-def sized_sprite(frames: np.ndarray, sprite: PointerSprite) -> PointerSprite:
-    """``sprite`` at the first of `POINTER_SIZES` found on the recording's last or first frame
-    (``sprite`` itself when none is)."""
-    for size in POINTER_SIZES:
-        candidate = sprite.enlarged(size)
-        if any(find_pointer(frame, candidate) is not None for frame in (frames[-1], frames[0])):
-            return candidate
-    return sprite
-
-
-def _filled(frame: np.ndarray, sprite: PointerSprite, y: int, x: int) -> bool:
-    """The sprite at hot spot (y, x) has the sprite's fill (enough of it inside the frame)."""
-    fill_yx = np.nonzero(sprite.fill)
-    ys, xs = fill_yx[0] + y, fill_yx[1] + x
-    visible = (ys < frame.shape[0]) & (xs < frame.shape[1])
-    if int(visible.sum()) < MIN_VISIBLE_FILL:
-        return False
-    pixels = frame[ys[visible], xs[visible]].astype(np.int16)
-    return bool((np.abs(pixels - sprite.fill_level) <= TOLERANCE).all())
+    y, x = pointer.y - sprite.hot[0], pointer.x - sprite.hot[1]  # the sprite's top-left
+    top, left = min(max(y - 1, 0), height - 1), min(max(x - 1, 0), width - 1)
+    bottom = max(min(y + sprite.shape[0] + 1, height), top + 1)
+    right = max(min(x + sprite.shape[1] + 1, width), left + 1)
+    ring = np.concatenate([frame[top, left:right], frame[bottom - 1, left:right],
+                           frame[top:bottom, left], frame[top:bottom, right - 1]])  # fmt: skip
+    return np.median(ring, axis=0).astype(np.uint8)
 
 
 def erase_pointer(frame: np.ndarray, pointer: Pointer | None, sprite: PointerSprite) -> np.ndarray:
-    """``frame`` without the sprite (a copy; ``frame`` itself when there is no pointer): its
-    pixels take the median colour of the pixels just around its bounding box."""
+    """``frame`` without the sprite (a copy; ``frame`` itself when there is no pointer): the
+    pixels it covers take the median colour of the pixels just around its box."""
     if pointer is None:
         return frame
     height, width = frame.shape[:2]
-    top, left = max(pointer.y - 1, 0), max(pointer.x - 1, 0)
-    bottom = min(pointer.y + sprite.shape[0] + 1, height)
-    right = min(pointer.x + sprite.shape[1] + 1, width)
-    ring = np.concatenate([frame[top, left:right], frame[bottom - 1, left:right],
-                           frame[top:bottom, left], frame[top:bottom, right - 1]])  # fmt: skip
+    y, x = pointer.y - sprite.hot[0], pointer.x - sprite.hot[1]
     out = frame.copy()
-    sprite_yx = np.nonzero(sprite.outline | sprite.fill)
-    ys, xs = sprite_yx[0] + pointer.y, sprite_yx[1] + pointer.x
-    inside = (ys < height) & (xs < width)
-    out[ys[inside], xs[inside]] = np.median(ring, axis=0).astype(np.uint8)
+    sprite_yx = np.nonzero(sprite.cover)
+    ys, xs = sprite_yx[0] + y, sprite_yx[1] + x
+    inside = (ys >= 0) & (ys < height) & (xs >= 0) & (xs < width)
+    out[ys[inside], xs[inside]] = _ring_colour(frame, pointer, sprite)
     return out

@@ -20,11 +20,12 @@ import numpy as np
 
 import cuakit.envs as envs
 from cuakit.envs.collect import collect
+from cuakit.envs.cursors import cursor_bank
 from cuakit.envs.experts import policy_from_spec
 from cuakit.episodes import EpisodeDataset
 from cuakit.errors import BackendUnavailableError
 from cuakit.video.clips import uniform_indices
-from cuakit.video.pointer import PointerSprite
+from cuakit.video.pointer import sprites_of
 from cuakit.video.strings import edit_distance, fold, within
 from cuakit.video.text import READERS, TextBox, TextReader, make_reader
 from cuakit.video.words import clip_words
@@ -234,7 +235,7 @@ def recording_cost(reader: TextReader, per_family: int, fps: int = 10) -> dict[s
         start = time.perf_counter()
         for video in videos:
             clip_words(video, sampled=uniform_indices(len(video), 12), reader=given,
-                       pointer=PointerSprite(*envs.RECORDER_POINTER))  # fmt: skip
+                       cursors=sprites_of(cursor_bank()))  # fmt: skip
         timings[name] = time.perf_counter() - start
     return {
         "videos": len(videos),

@@ -29,13 +29,20 @@ All functions are pure; frames are ``uint8 (H, W, 3)`` RGB at the recording's re
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 import numpy as np
 from PIL import Image
 from scipy import ndimage
 
-from cuakit.video.pointer import Pointer, PointerSprite, erase_pointer, find_pointer, sized_sprite
+from cuakit.video.pointer import (
+    Pointer,
+    PointerSprite,
+    erase_pointer,
+    find_cursor,
+    recording_cursors,
+)
 from cuakit.video.text import TextReader
 
 CROP_HEIGHT = 20
@@ -347,7 +354,7 @@ def clip_words(
     max_words: int = 96,
     sampled: np.ndarray | None = None,
     reader: TextReader | None = None,
-    pointer: PointerSprite | None = None,
+    cursors: Sequence[PointerSprite] = (),
 ) -> ClipWords:
     """The words of a clip ``uint8 (T, H, W, 3)``, each kept where it appears or changes.
 
@@ -358,22 +365,21 @@ def clip_words(
     becomes the first sampled frame at or after the one where it appeared.
     ``reader``: a recogniser that reads each kept word (its box on the pointer-free frame, with
     ``READ_MARGIN`` around it) into ``ClipWords.text``.
-    ``pointer``: the sprite the recorder drew (`cuakit.envs.RECORDER_POINTER`), found (at the
-    size the recording draws it) and erased on every frame before reading; None leaves the
-    frames as they are and flags no word.
+    ``cursors``: the cursors a recording may show (`cuakit.envs.cursors.cursor_bank`); the
+    one this recording shows (its theme and size, in any shape) is found and erased on every
+    frame before reading. None found, or none given, leaves the frames as they are and flags
+    no word.
     A HiDPI recording (`text_scale` > 1 on its last frame) is read scaled down to 1× text, so
     its words are found and cut as on a 1× screen; boxes are then in the scaled frame's pixels.
     """
     if frames.ndim != 4 or len(frames) == 0:
         raise ValueError(f"frames: expected uint8 (T, H, W, 3) with T ≥ 1, got {frames.shape}")
-    if pointer is not None:
-        pointer = sized_sprite(frames, pointer)
-    pointers = [None if pointer is None else find_pointer(frame, pointer) for frame in frames]
+    shown = recording_cursors(frames, cursors) if len(cursors) else ()
+    found = [find_cursor(frame, shown) if shown else None for frame in frames]
+    pointers = [None if f is None else f[0] for f in found]
     scale = text_scale(frames[-1])
-    erased = [
-        frame if found is None or pointer is None else erase_pointer(frame, found, pointer)
-        for frame, found in zip(frames, pointers, strict=True)
-    ]
+    erased = [frame if f is None else erase_pointer(frame, *f)
+              for frame, f in zip(frames, found, strict=True)]  # fmt: skip
     clean = [_at_scale(frame, scale) for frame in erased]
     if scale != 1.0:
         pointers = [None if p is None else Pointer(round(p.x / scale), round(p.y / scale))

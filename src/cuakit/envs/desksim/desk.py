@@ -13,11 +13,12 @@ from typing import Any
 
 import numpy as np
 
+from cuakit.envs.cursors import draw_cursor, theme_cursor
 from cuakit.envs.desksim import render as r
 from cuakit.envs.desksim.locale import translate
 from cuakit.envs.desksim.popups import PopupList
 from cuakit.envs.desksim.render import Painter, Rect, Theme
-from cuakit.envs.desksim.widgets import UI, Widget
+from cuakit.envs.desksim.widgets import UI, TextField, Widget
 
 Shortcut = Callable[["Desk"], None]
 
@@ -299,7 +300,8 @@ class Desk:
         if cursor:
             scale = self.theme.scale
             x, y = (r.device(int(c), scale) for c in self.cursor)
-            r.draw_cursor(frame, x, y, size=scale)
+            shape = "xterm" if isinstance(hover, TextField) else "left_ptr"  # as toolkits do
+            draw_cursor(frame, x, y, theme_cursor(self.theme.cursor, shape, scale))
         return frame
 
     def _draw_scene_with(self, hover: Widget | None) -> np.ndarray:

@@ -20,6 +20,7 @@ from gymnasium import spaces
 
 from cuakit.actions import Action, ActionType
 from cuakit.envs.base import INSTRUCTION_CHARS, GUIEnv, Outcome
+from cuakit.envs.cursors import CURSOR_THEMES, check_cursor_themes
 from cuakit.envs.desksim.desk import Desk
 from cuakit.envs.desksim.locale import LOCALES, characters
 from cuakit.envs.desksim.render import (
@@ -44,6 +45,9 @@ class DeskSimEnv(GUIEnv):
     default all of them); without ``randomize`` the first one (default Aileron). ``locale``:
     the UI language, "en" or "zh" (Simplified Chinese: labels, titles, dialogs and the
     instruction; the task's state and expert stay English, `cuakit.envs.desksim.locale`).
+    ``cursors``: the cursor themes the pointer is drawn in (`CURSOR_THEMES`, default all of them
+    when randomised; without ``randomize`` the first, default cuakit's arrow), at the UI scale,
+    an I-beam over a text field as toolkits draw it.
     ``scale``: the UI scale (`SCALES`; HiDPI: the ``width`` × ``height`` layout drawn with
     ``scale`` times the pixels, so screenshots are ``scale`` times larger; actions stay in
     normalised coordinates)."""
@@ -54,6 +58,7 @@ class DeskSimEnv(GUIEnv):
         difficulty: int | None = None,
         randomize: bool = False,
         fonts: str | tuple[str, ...] | None = None,
+        cursors: str | tuple[str, ...] | None = None,
         locale: str = "en",
         scale: float = 1.0,
         width: int = 480,
@@ -77,6 +82,11 @@ class DeskSimEnv(GUIEnv):
         if isinstance(fonts, str):
             fonts = tuple(f.strip() for f in fonts.split(",") if f.strip())
         self.fonts = check_fonts(fonts) if fonts is not None else None
+        if isinstance(cursors, str):
+            cursors = tuple(c.strip() for c in cursors.split(",") if c.strip())
+        self.cursors = check_cursor_themes(cursors) if cursors is not None else None
+        if randomize and cursors is None:
+            check_cursor_themes(tuple(CURSOR_THEMES))
         if locale not in LOCALES:
             raise ConfigError(f"locale {locale!r}: use one of {', '.join(LOCALES)}")
         if locale != "en":  # its characters are drawn in the CJK family, whatever the theme's
@@ -111,7 +121,13 @@ class DeskSimEnv(GUIEnv):
         test = is_test_seed(self.reset_seed)  # reserved values and phrasings on test seeds
         self.task = self.task_class(self.desk, rng, int(level), test=test)
         self.desk.events.clear()
-        self._motion = np.random.default_rng(int(rng.integers(2**31)))
+        motion_seed = int(rng.integers(2**31))
+        self._motion = np.random.default_rng(motion_seed)
+        # the cursor theme from its own stream: the task and theme draws stay as they were
+        themes = self.cursors or (tuple(CURSOR_THEMES) if self.randomize else ("cuakit",))
+        pick = np.random.default_rng((motion_seed, 1)).integers(len(themes))
+        cursor = themes[int(pick)] if self.randomize else themes[0]
+        self.desk.theme = replace(self.desk.theme, cursor=cursor)
         return self.task.instruction
 
     def _screenshot(self) -> np.ndarray:
@@ -142,6 +158,7 @@ class DeskSimEnv(GUIEnv):
     def replay_kwargs(self) -> dict[str, Any]:
         kwargs: dict[str, Any] = {"randomize": True} if self.randomize else {}
         kwargs |= {"fonts": ",".join(self.fonts)} if self.fonts else {}
+        kwargs |= {"cursors": ",".join(self.cursors)} if self.cursors else {}
         kwargs |= {"locale": self.locale} if self.locale != "en" else {}
         return kwargs | ({"scale": self.scale} if self.scale != 1.0 else {})
 

@@ -82,6 +82,8 @@ class Theme:
     scale: float = 1.0
     """device pixels per layout pixel (HiDPI: 2.0 draws the same layout with twice the pixels,
     text rasterised at twice the size); `width` and `height` are layout pixels"""
+    cursor: str = "cuakit"
+    """the cursor theme the pointer is drawn in (`cuakit.envs.cursors.CURSOR_THEMES`)"""
     desktop: RGB = (58, 110, 165)
     window: RGB = (246, 246, 246)
     title: RGB = (222, 222, 226)
@@ -372,36 +374,6 @@ def _sprite(rows: list[str]) -> tuple[np.ndarray, np.ndarray]:
 
 ARROW_OUTLINE, ARROW_FILL = _sprite(_ARROW)
 CHECK_MASK, _ = _sprite(_CHECK)
-
-
-@functools.lru_cache(maxsize=8)
-def _arrow(size: float) -> tuple[tuple[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]:
-    """The pointer sprite's fill and outline pixel coordinates at ``size`` times its size
-    (nearest neighbour, as cursor themes enlarge their bitmaps)."""
-    height, width = ARROW_FILL.shape
-    # each device pixel takes the sprite pixel under its centre
-    rows = np.minimum(((np.arange(device(height, size)) + 0.5) / size).astype(int), height - 1)
-    cols = np.minimum(((np.arange(device(width, size)) + 0.5) / size).astype(int), width - 1)
-    grid = np.ix_(rows, cols)
-    return np.nonzero(ARROW_FILL[grid]), np.nonzero(ARROW_OUTLINE[grid])
-
-
-def draw_cursor(canvas: np.ndarray, x: int, y: int, size: float = 1.0) -> None:
-    """The mouse pointer, ``size`` times its 1× sprite, with its hot spot at device pixel
-    (x, y). Like a real screen recorder's, it shows where the pointer is and nothing else:
-    never whether a button is held.
-
-    The sprite is opaque, so its pixels are written by coordinates (no blending): this runs
-    once per recorded frame."""
-    height, width = canvas.shape[:2]
-    filled, edge = _arrow(size)
-    extent = device(ARROW_FILL.shape[1], size), device(ARROW_FILL.shape[0], size)
-    for (ys, xs), color in ((filled, (255, 255, 255)), (edge, (0, 0, 0))):
-        ys, xs = ys + y, xs + x
-        if x < 0 or y < 0 or x + extent[0] > width or y + extent[1] > height:
-            inside = (ys >= 0) & (ys < height) & (xs >= 0) & (xs < width)
-            ys, xs = ys[inside], xs[inside]
-        canvas[ys, xs] = color
 
 
 def draw_check(canvas: np.ndarray, x: int, y: int, color: RGB) -> None:

@@ -26,7 +26,7 @@ import numpy as np
 
 from cuakit.actions import Action, ActionType
 from cuakit.envs.base import GUIEnv, Outcome
-from cuakit.envs.desksim.render import draw_cursor
+from cuakit.envs.cursors import draw_cursor, theme_cursor
 from cuakit.envs.miniwob import task_names
 from cuakit.envs.miniwob.browser import Browser, BrowserConfig, webdriver_key
 from cuakit.envs.miniwob.page import SNAPSHOT_JS, Page
@@ -242,7 +242,7 @@ class MiniWoBEnv(GUIEnv):
         assert self.browser is not None, "call reset() first"
         frame = np.array(self.browser.screenshot((0, 0, self.task_width, self.task_height)))
         x, y = self.pointer
-        draw_cursor(frame, round(x * self.scale), round(y * self.scale))
+        draw_cursor(frame, round(x * self.scale), round(y * self.scale), theme_cursor("cuakit"))
         self._last_frame = frame
         return frame
 

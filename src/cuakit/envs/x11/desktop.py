@@ -145,9 +145,11 @@ class Desktop:
     def env(self) -> dict[str, str]:
         """Environment of every process on this desktop: the display, a private HOME (which
         also tags the processes for ``close()``), settings kept in memory and no session bus
-        (an application must not hand its file to an instance on another display)."""
+        (an application must not hand its file to an instance on another display). The cursor
+        theme is GNOME's default at 24 px, whatever the host's settings say."""
         env = {**os.environ, "HOME": str(self.processes.tag_dir / "home")}
         env["GSETTINGS_BACKEND"] = "memory"
+        env |= {"XCURSOR_THEME": "Adwaita", "XCURSOR_SIZE": "24"}
         for name in ("WAYLAND_DISPLAY", "DBUS_SESSION_BUS_ADDRESS"):
             env.pop(name, None)
         if hasattr(self, "display"):
