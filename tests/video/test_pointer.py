@@ -97,6 +97,9 @@ def test_a_recording_shows_one_theme_and_size_in_any_shape() -> None:
     assert {s.group for s in shown} == {"DMZ-White/48"} and len(shown) == 3
     assert find_cursor(frames[2], shown)[0] == Pointer(x=90, y=80)  # type: ignore[index]
     assert recording_cursors(np.stack([busy_screen()] * 2), BANK) == ()
+    # told where it was on the previous frame: there if it stayed, else wherever it went
+    assert find_cursor(frames[2], shown, near=Pointer(90, 80))[0] == Pointer(90, 80)  # type: ignore[index]
+    assert find_cursor(frames[2], shown, near=Pointer(60, 40))[0] == Pointer(90, 80)  # type: ignore[index]
 
 
 def test_the_first_pointer_in_row_order_is_found_on_a_dark_screen() -> None:

@@ -16,3 +16,6 @@ def test_chinese_and_hidpi_desksim_screens_are_read_against_their_own_text() -> 
     for row in rows.values():
         assert row["frames"] == 11 and row["characters"] > 150
         assert row["cer"] < 0.2  # PP-OCR reads Chinese labels and 2x text
+    pointers = {row["env"]: row for row in result["pointers"]}
+    for row in pointers.values():  # random themes draw the pointer in every cursor theme
+        assert row["frames"] == 11 and row["at_pointer"] == 11

@@ -202,6 +202,12 @@ def run_reading(args: ReadingBenchArgs) -> None:
         table.add_row(row["reader"], row["env"], str(row["frames"]), str(row["characters"]),
                       f"{row['cer']:.3f}", f"{row['frames_per_second']:.2f}")  # fmt: skip
     out_console.print(table)
+    found = Table("env", "frames", "at the pointer", "elsewhere", "not found", "ms/frame",
+                  title="the pointer finder (cursor themes) against the env's pointer")  # fmt: skip
+    for row in result["pointers"]:
+        counts = (row[k] for k in ("frames", "at_pointer", "elsewhere", "none"))
+        found.add_row(row["env"], *map(str, counts), f"{row['ms_per_frame']:.1f}")
+    out_console.print(found)
     cost = result["recordings"]
     if cost:
         per_ten = ", ".join(f"{k} {v:.2f} s" for k, v in cost["seconds_per_10s_recording"].items())

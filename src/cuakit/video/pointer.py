@@ -83,16 +83,18 @@ class PointerSprite:
         the frame wherever the pointer is), then pixels spread over each colour of the core
         (a dark outline and a light fill: a plain area matches one of them, not both)."""
         ys, xs = np.nonzero(self.core)
-        nearest = int(np.argmin((ys - self.hot[0]) ** 2 + (xs - self.hot[1]) ** 2))
-        chosen = [nearest]
+        near = (ys - self.hot[0]) ** 2 + (xs - self.hot[1]) ** 2
+        chosen = [(int(ys[np.argmin(near)]), int(xs[np.argmin(near)]))]
+        opaque = (self.high[ys, xs] == self.low[ys, xs]).all(-1)
+        if opaque.sum() >= ANCHORS:  # exact colours: their pixel maps are shared (`_Maps`)
+            ys, xs = ys[opaque], xs[opaque]
         light = self.low[ys, xs].min(-1) >= 128
         for side in (light, ~light):
             members = np.flatnonzero(side)
             if len(members):
                 picks = np.linspace(0, len(members) - 1, ANCHORS // 2).round().astype(int)
-                chosen += [int(members[p]) for p in picks]
-        order = list(dict.fromkeys(chosen))[:ANCHORS]
-        return np.stack([ys[order], xs[order]], 1)
+                chosen += [(int(ys[members[p]]), int(xs[members[p]])) for p in picks]
+        return np.array(list(dict.fromkeys(chosen))[:ANCHORS])
 
 
 @dataclass(frozen=True)
@@ -117,7 +119,8 @@ class _Maps:
         self._maps: dict[tuple[int, int], np.ndarray] = {}
 
     def within(self, low: int, high: int) -> np.ndarray:
-        key = (max(low - TOLERANCE, 0), min(high + TOLERANCE, 255))
+        # widened to multiples of 16: a looser necessary test, shared by more anchors
+        key = (max(low - TOLERANCE, 0) // 16 * 16, min(-(-(high + TOLERANCE) // 16) * 16, 255))
         found = self._maps.get(key)
         if found is None:
             found = self._maps[key] = (self.darkest >= key[0]) & (self.brightest <= key[1])
@@ -136,12 +139,18 @@ def find_pointer(frame: np.ndarray, sprite: PointerSprite) -> Pointer | None:
 
 
 def find_cursor(
-    frame: np.ndarray, sprites: Sequence[PointerSprite]
+    frame: np.ndarray, sprites: Sequence[PointerSprite], near: Pointer | None = None
 ) -> tuple[Pointer, PointerSprite] | None:
     """The one of ``sprites`` that ``frame`` shows and where, or None. Where several fit (one
     theme's arrow fits inside another's), the one that best explains the pixels around it:
-    drawn over the colour around it, it differs least from the frame."""
+    drawn over the colour around it, it differs least from the frame. ``near``: where the
+    pointer was on the previous frame, tested first (a pointer at rest is found there)."""
     _check(frame)
+    if near is not None:
+        here = np.array([near.y]), np.array([near.x])
+        still = [(near, s) for s in sprites if _first_fit(frame, s, *here) is not None]
+        if still:
+            return min(still, key=lambda fit: _residual(frame, *fit))
     maps = _Maps(frame)
     fits = [(found, sprite) for sprite in sprites if (found := _find(maps, sprite)) is not None]
     if len(fits) <= 1:
@@ -172,34 +181,38 @@ def _find(maps: _Maps, sprite: PointerSprite) -> Pointer | None:
     # (y, x) is pixel (y - hot_y + dy, x - hot_x + dx): outside the frame it passes
     places = np.ones((height, width), bool)
     for dy, dx in sprite.anchors:
-        low = int(sprite.low[dy, dx].min())
-        high = int(sprite.high[dy, dx].max())
-        inside = maps.within(low, high)
+        inside = maps.within(int(sprite.low[dy, dx].min()), int(sprite.high[dy, dx].max()))
         oy, ox = dy - hot_y, dx - hot_x
-        shifted = np.ones((height, width), bool)
-        src_y = slice(max(oy, 0), min(height + oy, height))
-        src_x = slice(max(ox, 0), min(width + ox, width))
-        dst_y = slice(max(-oy, 0), max(-oy, 0) + (src_y.stop - src_y.start))
-        dst_x = slice(max(-ox, 0), max(-ox, 0) + (src_x.stop - src_x.start))
-        if src_y.stop > src_y.start and src_x.stop > src_x.start:
-            shifted[dst_y, dst_x] = inside[src_y, src_x]
-        places &= shifted
-    ys, xs = np.nonzero(places)
-    if not len(ys):
+        rows, cols = height - abs(oy), width - abs(ox)
+        if rows > 0 and cols > 0:
+            places[max(-oy, 0) : max(-oy, 0) + rows, max(-ox, 0) : max(-ox, 0) + cols] &= inside[
+                max(oy, 0) : max(oy, 0) + rows, max(ox, 0) : max(ox, 0) + cols
+            ]
+    if not places.any():
         return None
+    ys, xs = np.nonzero(places)
+    first = _first_fit(frame, sprite, ys, xs)
+    return None if first is None else Pointer(x=int(xs[first]), y=int(ys[first]))
+
+
+def _first_fit(
+    frame: np.ndarray, sprite: PointerSprite, ys: np.ndarray, xs: np.ndarray
+) -> int | None:
+    """The index of the first hot spot (``ys``, ``xs``) where every visible core pixel of
+    ``sprite`` has its colour (and enough of it is visible), or None."""
+    height, width = frame.shape[:2]
     core_y, core_x = np.nonzero(sprite.core)
     low = sprite.low[core_y, core_x] - TOLERANCE  # (n, 3)
     high = sprite.high[core_y, core_x] + TOLERANCE
-    for start in range(0, len(ys), CHUNK):  # row order: the first place that fits is found
-        y = ys[start : start + CHUNK, None] - hot_y + core_y[None]  # (k, n)
-        x = xs[start : start + CHUNK, None] - hot_x + core_x[None]
+    for start in range(0, len(ys), CHUNK):  # in the given order: the first that fits
+        y = ys[start : start + CHUNK, None] - sprite.hot[0] + core_y[None]  # (k, n)
+        x = xs[start : start + CHUNK, None] - sprite.hot[1] + core_x[None]
         visible = (y >= 0) & (y < height) & (x >= 0) & (x < width)
         pixels = frame[np.clip(y, 0, height - 1), np.clip(x, 0, width - 1)].astype(np.int16)
         fits = ((pixels >= low) & (pixels <= high)).all(-1) | ~visible
         good = fits.all(1) & (visible.sum(1) >= MIN_VISIBLE * len(core_y))
         if good.any():
-            first = start + int(np.argmax(good))
-            return Pointer(x=int(xs[first]), y=int(ys[first]))
+            return start + int(np.argmax(good))
     return None
 
 

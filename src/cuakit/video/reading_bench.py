@@ -25,7 +25,7 @@ from cuakit.envs.experts import policy_from_spec
 from cuakit.episodes import EpisodeDataset
 from cuakit.errors import BackendUnavailableError
 from cuakit.video.clips import uniform_indices
-from cuakit.video.pointer import sprites_of
+from cuakit.video.pointer import find_cursor, sprites_of
 from cuakit.video.strings import edit_distance, fold, within
 from cuakit.video.text import READERS, TextBox, TextReader, make_reader
 from cuakit.video.words import clip_words
@@ -120,12 +120,14 @@ def errors_on(pieces: list[TextBox], known: list[tuple[str, tuple | None]]) -> t
     return edits, characters
 
 
-def screens(
-    env_id: str, seeds: int, steps: int, **env_kwargs: Any
-) -> list[tuple[np.ndarray, list]]:
-    """(frame, known text) of the first screen and up to ``steps`` expert steps per seed. An
-    env without an element list (the X11 desktop) gives its opened document's lines, on the
-    first screen only (later steps edit them)."""
+Screen = tuple[np.ndarray, list, tuple[float, float] | None]
+"""a frame, the text it is known to show, the pointer's place (normalised; None: unknown)"""
+
+
+def screens(env_id: str, seeds: int, steps: int, **env_kwargs: Any) -> list[Screen]:
+    """(frame, known text, pointer) of the first screen and up to ``steps`` expert steps per
+    seed. An env without an element list (the X11 desktop) gives its opened document's lines,
+    on the first screen only (later steps edit them), and no known text after it."""
     env = envs.make(env_id, **env_kwargs)
     policy = policy_from_spec("expert")
     out = []
@@ -137,12 +139,10 @@ def screens(
                 frame = obs["screenshot"]
                 known = known_text(info["elements"], frame.shape[1], frame.shape[0])
                 if not info["elements"]:
-                    if step > 0:
-                        break
                     task = getattr(env.unwrapped, "task", None)
-                    lines = getattr(task, "lines", []) if getattr(task, "starts_open", 0) else []
-                    known = [(line, None) for line in lines]
-                out.append((frame, known))
+                    opened = getattr(task, "starts_open", 0) and step == 0
+                    known = [(line, None) for line in getattr(task, "lines", [])] if opened else []
+                out.append((frame, known, info.get("cursor")))
                 if step == steps:
                     break
                 obs, _, terminated, truncated, info = env.step(policy.act(env, obs, info))
@@ -162,14 +162,14 @@ def bench_reading(
 ) -> dict[str, Any]:
     """Per reader and env kind: character error rate and frames read per second (one thread)."""
     made: dict[str, TextReader] = {}
-    rows, skipped = [], {}
+    rows, pointers, skipped = [], [], {}
     for name in readers:
         try:
             made[name] = make_reader(name, threads=1)
         except BackendUnavailableError as error:
             skipped[name] = str(error)
     for kind in kinds:
-        frames: list[tuple[np.ndarray, list]] = []
+        frames: list[Screen] = []
         for env_id in READING_ENVS[kind]:
             if env_id not in envs.ENV_IDS:
                 skipped[kind] = "not registered: install cuakit's browser and desktop extras"
@@ -183,12 +183,14 @@ def bench_reading(
                 break
         if not frames:
             continue
+        pointers.append({"env": kind, **pointer_found(frames)})
+        frames = [screen for screen in frames if screen[1]]  # those with known text
         for name, reader in made.items():
             if progress:
                 progress(f"{kind}: reading {len(frames)} frames with {name}")
             edits = characters = 0
             start = time.perf_counter()
-            for frame, known in frames:
+            for frame, known, _ in frames:
                 e, c = errors_on(reader.read(frame), known)
                 edits, characters = edits + e, characters + c
             seconds = time.perf_counter() - start
@@ -212,9 +214,35 @@ def bench_reading(
         "seeds": seeds,
         "steps": steps,
         "rows": rows,
+        "pointers": pointers,
         "recordings": recordings,
         "skipped": skipped,
     }
+
+
+POINTER_SLACK = 2
+"""pixels a found hot spot may be from the env's pointer (its normalised place rounds)"""
+
+
+def pointer_found(frames: list[Screen]) -> dict[str, Any]:
+    """Of the frames whose pointer place the env knows: where the reward model's finder
+    (`find_cursor` over `cursor_bank`) put the pointer — at it, elsewhere, or nowhere (a
+    pointer hidden while typing, or a cursor outside the bank) — and its time per frame."""
+    bank = sprites_of(cursor_bank())
+    counts = {"at_pointer": 0, "elsewhere": 0, "none": 0}
+    start = time.perf_counter()
+    known = [(frame, place) for frame, _, place in frames if place is not None]
+    for frame, (x, y) in known:
+        found = find_cursor(frame, bank)
+        height, width = frame.shape[:2]
+        if found is None:
+            counts["none"] += 1
+        elif max(abs(found[0].x - x * width), abs(found[0].y - y * height)) <= POINTER_SLACK:
+            counts["at_pointer"] += 1
+        else:
+            counts["elsewhere"] += 1
+    seconds = time.perf_counter() - start
+    return {"frames": len(known), **counts, "ms_per_frame": 1000 * seconds / max(1, len(known))}
 
 
 def recording_cost(reader: TextReader, per_family: int, fps: int = 10) -> dict[str, Any]:

@@ -375,7 +375,10 @@ def clip_words(
     if frames.ndim != 4 or len(frames) == 0:
         raise ValueError(f"frames: expected uint8 (T, H, W, 3) with T ≥ 1, got {frames.shape}")
     shown = recording_cursors(frames, cursors) if len(cursors) else ()
-    found = [find_cursor(frame, shown) if shown else None for frame in frames]
+    found: list[tuple[Pointer, PointerSprite] | None] = []
+    for frame in frames:
+        near = found[-1][0] if found and found[-1] is not None else None
+        found.append(find_cursor(frame, shown, near) if shown else None)
     pointers = [None if f is None else f[0] for f in found]
     scale = text_scale(frames[-1])
     erased = [frame if f is None else erase_pointer(frame, *f)
