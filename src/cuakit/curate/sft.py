@@ -1,0 +1,477 @@
+r"""Step samples and SFT conversations from an episode dataset, in the seed's format.
+
+```python
+report = export_sft("datasets/demo", "exports/demo", format="sft", coords="qwen", history=3)
+```
+```
+OUT/
+  samples.jsonl          one StepSample per step (cuakit.curate.samples)
+  images/000003_00.png   the screen each action was chosen on (episode 3, step 0)
+  sft.jsonl              format "sft": one conversation per line
+  hf/data/train-00000-of-00001.parquet   format "hf": a Hugging Face dataset (cuakit.curate.hf)
+  report.json            what was exported and what was skipped, and why
+```
+A conversation (the seed's, with a system prompt and the history added)::
+
+    {"id": "cuakit/desksim-click-button-v0/3/0", "images": ["images/000003_00.png"],
+     "coords": {"mode": "qwen", "width": 480, "height": 300,
+                "resized_width": 476, "resized_height": 308},
+     "conversations": [
+       {"role": "system", "content": "You are a computer-use agent. …"},
+       {"role": "user", "content": [{"type": "image", "image": "images/000003_00.png"},
+                                    {"type": "text", "text": "Task: Click on \"Rotate\"\n…"}]},
+       {"role": "assistant", "content": "Click the button \"Rotate\".\n```json\n
+         {\"action\": \"click\", \"coordinates\": [381, 98], \"reasoning\": \"…\"}\n```"}]}
+
+``coords="normalized"`` writes coordinates as fractions of the screen (4 decimals);
+``coords="qwen"`` as Qwen2.5-VL's absolute pixels of the `smart_resize`\d screenshot, whose
+size ``coords`` records. `parse_answer` reads an assistant text back into the Action.
+
+Which screen a step shows: the writer records, per step, the frame on screen when the action
+was chosen (``frame_index``; `cuakit.envs.record`), never the frame after it. The screen's
+elements are not stored in the step table (they are large), so they are recovered by
+replaying the episode in its env from its seed; the replay is checked against the recording
+frame by frame, and the elements stop at the first frame where the two differ (a lossy
+``compact`` video rarely matches). A sample without elements has no ``target_bbox``; the
+report counts them by reason.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections import Counter
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
+from pathlib import Path
+from typing import Any, Literal
+
+import numpy as np
+from PIL import Image
+
+import cuakit.envs as envs
+from cuakit.actions import Action, ActionType, from_qwen_pixels, parse, smart_resize, to_qwen_pixels
+from cuakit.curate.hf import write_hf
+from cuakit.curate.labels import ENV_SOURCE
+from cuakit.curate.samples import IMAGES_DIR, SAMPLES_FILE, Box, StepSample, read_samples
+from cuakit.curate.samples import write_samples as write_sample_lines
+from cuakit.curate.staging import staged_output
+from cuakit.episodes import EpisodeDataset, EpisodeMeta
+from cuakit.errors import ActionParseError, ConfigError, CuakitError, DatasetError
+
+Coords = Literal["normalized", "qwen"]
+COORDS: tuple[str, ...] = ("normalized", "qwen")
+FORMATS: tuple[str, ...] = ("sft", "hf", "samples")
+SFT_FILE = "sft.jsonl"
+REPORT_FILE = "report.json"
+DECIMALS = 4
+"""Normalised coordinates are written with this many decimals: 0.1 pixel on a 1000-pixel
+screen, a few tokens instead of seventeen digits."""
+REPLAY_TOLERANCE = 1.0
+"""Mean absolute difference (0-255) below which a replayed screen counts as the recorded one
+(lossless videos decode bit-exact; the tolerance absorbs nothing else)."""
+Progress = Callable[[str, int, int], None]
+
+SYSTEM_PROMPT = """You are a computer-use agent. You see a screenshot, the task and your \
+previous actions. Answer with one sentence saying what you do next, then the action as JSON \
+in a ```json block, one of:
+{"action": "click", "coordinates": [x, y]} (also double_click, right_click, move)
+{"action": "drag", "coordinates": [x, y], "end_coordinates": [x, y]}
+{"action": "scroll", "direction": "up", "amount": 3} (down, left, right; optional coordinates)
+{"action": "type", "text": "hello"}
+{"action": "key", "key": "ctrl+s"}
+{"action": "wait", "seconds": 1.0}
+{"action": "finish"} when the task is done, {"action": "fail"} when it cannot be done.
+An optional "reasoning" field says why. RULE"""
+NORMALIZED_RULE = (
+    "Coordinates are fractions of the screenshot's width and height: [0, 0] is the top-left "
+    "corner, [1, 1] the bottom-right."
+)
+QWEN_RULE = (
+    "Coordinates are pixels [x, y] of the screenshot as you see it, WxH pixels: [0, 0] is "
+    "the top-left corner."
+)
+
+
+# ---- which episodes ------------------------------------------------------------------------
+def episode_outcomes(dataset: EpisodeDataset) -> dict[int, bool | None]:
+    """Each episode's outcome (None: unknown): its latest ground-truth success label (source
+    ``env`` in ``labels/success.parquet``), else the ``success`` column of
+    ``meta/episodes.parquet``. Other sources are left out on purpose: a
+    ``negative:translate`` row judges the video against another instruction, not its own."""
+    outcome = {meta.index: meta.success for meta in dataset.episodes}
+    for row in dataset.success_labels().to_pylist():  # append order: the last row wins
+        if row["source"] == ENV_SOURCE and row.get("instruction") is None:
+            outcome[row["episode"]] = bool(row["label"])
+    return outcome
+
+
+def select_episodes(dataset: EpisodeDataset, all_episodes: bool = False) -> list[int]:
+    """Indices of the episodes to export: the successful ones, or every one."""
+    outcome = episode_outcomes(dataset)
+    return [index for index, success in outcome.items() if all_episodes or success is True]
+
+
+# ---- the screen's elements, replayed -------------------------------------------------------
+def _element(raw: Mapping[str, Any]) -> dict[str, Any]:
+    """What a sample keeps of an env element: role, text, bbox and the visibility flags."""
+    keep = ("role", "text", "bbox", "occluded", "blocked")
+    return {key: raw[key] for key in keep if key in raw}
+
+
+def target_bbox(
+    point: tuple[float, float] | None, elements: Sequence[Mapping[str, Any]] | None
+) -> Box | None:
+    """The normalised box of the smallest visible element containing ``point``; None when
+    there is no point, no element list, or no element under it."""
+    if point is None or not elements:
+        return None
+    x, y = point
+    boxes = [
+        tuple(float(v) for v in e["bbox"])
+        for e in elements
+        if not e.get("occluded") and len(e.get("bbox") or ()) == 4
+    ]
+    hits = [
+        (left, top, w, h)
+        for left, top, w, h in boxes
+        if w > 0 and h > 0 and left <= x <= left + w and top <= y <= top + h
+    ]
+    return min(hits, key=lambda box: box[2] * box[3]) if hits else None
+
+
+def _same_screen(a: np.ndarray, b: np.ndarray) -> bool:
+    return a.shape == b.shape and float(np.abs(a.astype(np.int16) - b).mean()) < REPLAY_TOLERANCE
+
+
+def replay_elements(
+    meta: EpisodeMeta,
+    actions: Sequence[Action | None],
+    screens: Sequence[np.ndarray | None],
+) -> tuple[list[list[dict[str, Any]] | None], str | None]:
+    """Per step, the elements on screen when its action was chosen, from a replay of the
+    episode in its env; and why the elements stop where they stop (None: they never do).
+
+    ``screens[k]`` is the recorded frame of step k (None when missing): a step whose replayed
+    screen differs from it ends the replay, since from there on the env shows something else.
+    """
+    out: list[list[dict[str, Any]] | None] = [None] * len(actions)
+    if meta.env_id not in envs.ENV_IDS or meta.seed is None:
+        return out, "the env cannot be replayed (unknown env id or no seed)"
+    env = None
+    try:
+        # collect() may have fixed the difficulty or drawn it per episode: try both
+        drawn = meta.extra.get("difficulty")
+        for kwargs in ([{"difficulty": drawn}] if drawn is not None else []) + [{}]:
+            env = envs.make(
+                meta.env_id,
+                terminate_on_success=False,
+                **meta.extra.get("env_kwargs", {}),
+                **kwargs,
+            )
+            obs, info = env.reset(seed=meta.seed)
+            if obs["instruction"] == meta.instruction and info.get("params") == meta.extra.get(
+                "params"
+            ):
+                break
+            env.close()
+            env = None
+        if env is None:
+            return out, "the replay draws another task instance"
+        for k, action in enumerate(actions):
+            if screens[k] is not None and not _same_screen(obs["screenshot"], screens[k]):
+                return out, "the replay diverged from the recording"
+            out[k] = [_element(e) for e in info.get("elements", [])]
+            if k + 1 < len(actions):
+                if action is None:
+                    return out, "a malformed action stopped the replay"
+                obs, _, _, _, info = env.step(action)
+        return out, None
+    except CuakitError as exc:  # a real backend that failed to start or crashed
+        return out, f"the replay failed: {type(exc).__name__}"
+    finally:
+        if env is not None:
+            env.close()
+
+
+# ---- step samples ----------------------------------------------------------------------------
+def _action(raw: str) -> Action | None:
+    try:
+        return Action.from_dict(json.loads(raw))
+    except (json.JSONDecodeError, ActionParseError):
+        return None
+
+
+def episode_samples(
+    dataset: EpisodeDataset,
+    out_dir: str | Path,
+    episodes: Iterable[int] | None = None,
+    history: int = 3,
+    replay: bool = True,
+    skipped: Counter[str] | None = None,
+    notes: Counter[str] | None = None,
+) -> Iterator[StepSample]:
+    """One sample per step of each episode, writing its screenshot to ``out_dir/images/``.
+
+    ``episodes``: indices (default: `select_episodes`, the successful ones). ``history``: how
+    many previous actions each sample carries (0: none), as recorded — steps skipped here
+    still count, since they happened. Steps without a frame or with a malformed action are
+    skipped and counted in ``skipped`` by reason; samples without elements are counted in
+    ``notes`` by reason. ``replay=False`` never starts an env (no elements, no target boxes).
+    """
+    if history < 0:
+        raise ConfigError(f"history={history}: use 0 (no history) or more previous actions")
+    skipped = Counter() if skipped is None else skipped
+    notes = Counter() if notes is None else notes
+    images = Path(out_dir) / IMAGES_DIR
+    images.mkdir(parents=True, exist_ok=True)
+    outcomes = episode_outcomes(dataset)
+    for index in select_episodes(dataset) if episodes is None else episodes:
+        meta = dataset.meta(index)
+        rows = dataset.steps(index).to_pylist()
+        actions = [_action(row["action"]) for row in rows]
+        shown = sorted({r["frame_index"] for r in rows if 0 <= r["frame_index"] < meta.num_frames})
+        try:
+            decoded = dataset.frames(index, shown) if shown else []  # (N, H, W, 3) uint8
+        except DatasetError as exc:
+            skipped[f"video unreadable ({type(exc).__name__})"] += len(rows)
+            continue
+        frames = dict(zip(shown, decoded, strict=True))
+        screens = [frames.get(row["frame_index"]) for row in rows]
+        elements: list[list[dict[str, Any]] | None] = [None] * len(rows)
+        why = "replay turned off"
+        recorded = [json.loads(row["info"] or "{}").get("elements") for row in rows]
+        if all(isinstance(e, list) for e in recorded):  # a writer that kept them
+            elements, why = [[_element(e) for e in step] for step in recorded], None
+        elif replay:
+            elements, why = replay_elements(meta, actions, screens)
+        for k, row in enumerate(rows):
+            action, screen = actions[k], screens[k]
+            if screen is None:
+                skipped["no screenshot frame"] += 1
+                continue
+            if action is None:
+                skipped["malformed action"] += 1
+                continue
+            if elements[k] is None:
+                notes[f"no elements: {why}"] += 1
+            name = f"{IMAGES_DIR}/{meta.index:06d}_{row['step']:02d}.png"
+            Image.fromarray(screen).save(Path(out_dir) / name, format="PNG")
+            yield StepSample(
+                id=f"{meta.env_id}/{meta.index}/{row['step']}",
+                image=name,
+                instruction=meta.instruction,
+                action=action.to_dict(),
+                width=int(screen.shape[1]),
+                height=int(screen.shape[0]),
+                history=tuple(r["action"] for r in rows[max(0, k - history) : k]),
+                elements=None if elements[k] is None else tuple(elements[k]),
+                target_bbox=target_bbox(action.point, elements[k]),
+                source=meta.family,
+                episode=meta.index,
+                step=int(row["step"]),
+                extra={"env_id": meta.env_id, "policy": meta.policy, "success": outcomes[index]},
+            )
+
+
+# ---- conversations ---------------------------------------------------------------------------
+def _check_coords(coords: str) -> None:
+    if coords not in COORDS:
+        raise ConfigError(f"coords={coords!r}: use one of {', '.join(COORDS)}")
+
+
+def _wire(action: Action, coords: str, width: int, height: int) -> dict[str, Any]:
+    """The action's wire form with coordinates as the model reads and writes them."""
+    out = action.to_dict()
+    for key in ("coordinates", "end_coordinates"):
+        if key in out:
+            point = tuple(out[key])
+            if coords == "qwen":
+                out[key] = list(to_qwen_pixels(point, width, height))
+            else:
+                out[key] = [round(v, DECIMALS) for v in point]
+    return out
+
+
+def _describe(action: Action, sample: StepSample) -> str:
+    """One sentence: the action, naming the element it acts on when that is known."""
+    kind = action.type
+    element = None
+    if sample.target_bbox is not None and sample.elements:
+        box = list(sample.target_bbox)
+        element = next((e for e in sample.elements if list(e.get("bbox", [])) == box), None)
+    verbs = {ActionType.CLICK: "Click", ActionType.DOUBLE_CLICK: "Double-click",
+             ActionType.RIGHT_CLICK: "Right-click", ActionType.MOVE: "Point at",
+             ActionType.DRAG: "Drag"}  # fmt: skip
+    if kind in verbs and element is not None and element.get("text"):
+        return f'{verbs[kind]} the {element.get("role", "element")} "{element["text"]}".'
+    if action.reasoning.strip():
+        text = " ".join(action.reasoning.split())
+        return text[0].upper() + text[1:] + ("" if text[-1] in ".!?" else ".")
+    match kind:
+        case ActionType.SCROLL:
+            return f"Scroll {action.direction} by {action.amount}."
+        case ActionType.TYPE:
+            return f"Type {json.dumps(action.text, ensure_ascii=False)}."
+        case ActionType.KEY:
+            return f"Press {action.keys}."
+        case ActionType.WAIT:
+            return f"Wait {action.seconds:g} s."
+        case ActionType.FINISH:
+            return "The task is done."
+        case ActionType.FAIL:
+            return "The task cannot be done."
+    return f"{verbs[kind]} there."
+
+
+def _history_line(raw: str, coords: str, width: int, height: int) -> str:
+    """A previous action as the model would have written it (qwen: in its pixels)."""
+    action = _action(raw)
+    if action is None or coords == "normalized":
+        return raw
+    return json.dumps(_wire(action, coords, width, height), ensure_ascii=False)
+
+
+def sft_conversation(
+    sample: StepSample, coords: Coords = "normalized", image_ref: str | None = None
+) -> dict[str, Any]:
+    """The seed's SFT conversation for one sample: system prompt (the action schema), user
+    (screenshot, instruction, previous actions), assistant (a sentence and a ```json block).
+
+    ``image_ref`` names the screenshot in the conversation (default: ``sample.image``,
+    relative to the samples file). Raises ActionParseError for a malformed sample action.
+    """
+    _check_coords(coords)
+    action = Action.from_dict(sample.action)
+    width, height = sample.width, sample.height
+    meta: dict[str, Any] = {"mode": coords, "width": width, "height": height}
+    rule = NORMALIZED_RULE
+    if coords == "qwen":
+        resized_height, resized_width = smart_resize(height, width)
+        meta |= {"resized_width": resized_width, "resized_height": resized_height}
+        rule = QWEN_RULE.replace("WxH", f"{resized_width}x{resized_height}")
+    text = f"Task: {sample.instruction}"
+    if sample.history:
+        lines = [_history_line(h, coords, width, height) for h in sample.history]
+        text += "\n\nPrevious actions, oldest first:\n" + "\n".join(
+            f"{k}. {line}" for k, line in enumerate(lines, 1)
+        )
+    answer = json.dumps(_wire(action, coords, width, height), ensure_ascii=False)
+    reply = f"{_describe(action, sample)}\n```json\n{answer}\n```"
+    image = sample.image if image_ref is None else image_ref
+    return {
+        "id": sample.id,
+        "images": [image],
+        "coords": meta,
+        "conversations": [
+            {"role": "system", "content": SYSTEM_PROMPT.replace("RULE", rule)},
+            {
+                "role": "user",
+                "content": [{"type": "image", "image": image}, {"type": "text", "text": text}],
+            },
+            {"role": "assistant", "content": reply},
+        ],
+    }
+
+
+_FENCE = re.compile(r"```[ \t]*(?:json)?\s*", re.IGNORECASE)
+
+
+def parse_answer(text: str, coords: Coords, width: int, height: int) -> Action:
+    """The Action in an assistant text written as `sft_conversation` writes it (or as a
+    model trained on it answers); ``width``/``height``: the original screenshot's size.
+    Normalised answers are `cuakit.actions.parse`'s; qwen pixels go through
+    `from_qwen_pixels` first. Raises ActionParseError."""
+    _check_coords(coords)
+    if coords == "normalized":
+        return parse(text)
+    fence = _FENCE.search(text)
+    start = fence.end() if fence else text.find("{")
+    try:
+        data, _ = json.JSONDecoder().raw_decode(text, max(start, 0))
+    except json.JSONDecodeError:
+        raise ActionParseError("text", f"no JSON object in {text[:80]!r}") from None
+    if not isinstance(data, dict):
+        raise ActionParseError("text", f"expected a JSON object, got {type(data).__name__}")
+    for key in ("coordinates", "end_coordinates"):
+        value = data.get(key)
+        if isinstance(value, list) and len(value) == 2:
+            data[key] = list(from_qwen_pixels(value[0], value[1], width, height))
+    return Action.from_dict(data)
+
+
+# ---- export ------------------------------------------------------------------------------------
+def _write_jsonl(path: Path, rows: Iterable[Mapping[str, Any]]) -> int:
+    count = 0
+    with path.open("w", encoding="utf-8") as out:
+        for row in rows:
+            out.write(json.dumps(row, ensure_ascii=False) + "\n")
+            count += 1
+    return count
+
+
+def stored_samples(folder: Path) -> Iterator[StepSample]:
+    """The samples of ``folder/samples.jsonl``, one at a time."""
+    for _, data, _ in read_samples(folder / SAMPLES_FILE):
+        if data is not None:
+            yield StepSample.from_dict(data)
+
+
+def export_sft(
+    dataset_root: str | Path,
+    out_dir: str | Path,
+    format: str = "sft",
+    coords: Coords = "normalized",
+    history: int = 3,
+    all_episodes: bool = False,
+    replay: bool = True,
+    progress: Progress | None = None,
+) -> dict[str, Any]:
+    """Export ``dataset_root`` to ``out_dir`` (see the module docstring); returns the report
+    also written to ``report.json``. The folder appears complete or not at all; an existing
+    one is replaced only when it is an earlier export."""
+    if format not in FORMATS:
+        raise ConfigError(f"format={format!r}: use one of {', '.join(FORMATS)}")
+    _check_coords(coords)
+    if history < 0:
+        raise ConfigError(f"history={history}: use 0 (no history) or more previous actions")
+    dataset = EpisodeDataset(dataset_root)
+    selected = select_episodes(dataset, all_episodes)
+    skipped, notes = Counter[str](), Counter[str]()
+    steps = sum(dataset.meta(i).length for i in selected)
+
+    def counted(samples: Iterable[StepSample]) -> Iterator[StepSample]:
+        for done, sample in enumerate(samples, 1):
+            if progress is not None:
+                progress("samples", done, steps)
+            yield sample
+
+    with staged_output(out_dir, SAMPLES_FILE) as tmp:
+        made = episode_samples(dataset, tmp, selected, history, replay, skipped, notes)
+        count = write_sample_lines(tmp / SAMPLES_FILE, counted(made))
+        files, extra = [SAMPLES_FILE, IMAGES_DIR], {}
+        if format == "sft":
+            conversations = (sft_conversation(s, coords) for s in stored_samples(tmp))
+            _write_jsonl(tmp / SFT_FILE, conversations)
+            files.append(SFT_FILE)
+        elif format == "hf":
+            pairs = ((s, sft_conversation(s, coords)) for s in stored_samples(tmp))
+            written = write_hf(tmp, pairs)
+            files.append(written["path"])
+            extra["hf_schema_from"] = written["schema_from"]
+        report = {
+            "dataset": str(dataset_root),
+            "out": str(out_dir),
+            "format": format,
+            "coords": coords,
+            "history": history,
+            "episodes": len(selected),
+            "episodes_left_out": len(dataset) - len(selected),
+            "steps": steps,
+            "samples": count,
+            "skipped": dict(skipped),
+            "without_elements": dict(notes),
+            "files": files,
+            **extra,
+        }
+        (tmp / REPORT_FILE).write_text(json.dumps(report, indent=1, ensure_ascii=False))
+    return report
