@@ -44,8 +44,9 @@ def root(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 @pytest.fixture(scope="module", params=["normalized", "qwen"])
-def export(root: Path, tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
-           ) -> tuple[str, Path, dict]:  # fmt: skip
+def export(
+    root: Path, tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
+) -> tuple[str, Path, dict]:
     out = tmp_path_factory.mktemp("out") / request.param
     report = export_sft(root, out, format="sft", coords=request.param, history=HISTORY)
     return request.param, out, report
@@ -74,8 +75,11 @@ def test_every_answer_parses_back_to_the_action_inside_its_target(export: tuple)
         if coords == "normalized":
             assert parse(reply) == back
         assert back.type is recorded.type and back.reasoning == recorded.reasoning
-        assert (back.text, back.keys, back.direction) == (recorded.text, recorded.keys,
-                                                          recorded.direction)  # fmt: skip
+        assert (back.text, back.keys, back.direction) == (
+            recorded.text,
+            recorded.keys,
+            recorded.direction,
+        )
         if recorded.point is None:
             assert back.point is None and sample.target_bbox is None
             continue
@@ -153,8 +157,9 @@ def test_a_ground_truth_label_overrides_the_episode_column(tmp_path: Path) -> No
     collect("cuakit/desksim-click-button-v0", "expert", 2, root)
     dataset = EpisodeDataset(root)
     dataset.add_success_labels([{"episode": 0, "label": False, "source": "env"}])
-    dataset.add_success_labels([{"episode": 1, "label": False, "source": "negative:swap",
-                                 "instruction": "Press Share"}])  # fmt: skip
+    dataset.add_success_labels(
+        [{"episode": 1, "label": False, "source": "negative:swap", "instruction": "Press Share"}]
+    )
     assert select_episodes(dataset) == [1]  # a swapped instruction judges another task
 
 
