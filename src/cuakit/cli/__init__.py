@@ -92,6 +92,10 @@ COMMANDS = (
             "recorded second."),
     Command("bench", "agent", "agent_bench", "AgentBenchArgs", "run_agent_bench",
             "PPO with the video reward vs ground truth vs random on several desksim families."),
+    Command("curate", "export", "curate_export", "ExportArgs", "run_export",
+            "Export episodes as step samples, SFT conversations or a Hugging Face dataset."),
+    Command("curate", "import", "curate_export", "ImportArgs", "run_import",
+            "Import AgentNet, Mind2Web or AndroidControl trajectories as step samples."),
 )
 # fmt: on
 

@@ -1,0 +1,120 @@
+"""`cuakit curate export|import`: step samples and SFT conversations from an episode dataset,
+and public GUI trajectory datasets imported as step samples."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Any, Literal
+
+import tyro
+from rich.table import Table
+
+from cuakit.cli.common import PhaseBars, emit_json, out_console, phase_progress
+from cuakit.errors import ConfigError
+
+
+def _report(title: str, payload: dict[str, Any], as_json: bool) -> None:
+    """One JSON object on stdout, or a two-column table."""
+    if as_json:
+        emit_json(payload)
+        return
+    table = Table(title=title, show_header=False)
+    for key, value in payload.items():
+        table.add_row(key, str(value))
+    out_console.print(table)
+
+
+@dataclass(frozen=True)
+class ExportArgs:
+    """Export episodes as step samples, SFT conversations or a Hugging Face dataset.
+
+    OUT holds samples.jsonl and images/ (the screen each action was chosen on), plus
+    sft.jsonl (format sft: the seed's conversations) or hf/data/*.parquet (format hf), and
+    report.json. Only successful episodes unless --all.
+    """
+
+    root: Annotated[Path, tyro.conf.Positional]
+    """dataset folder"""
+    out: Path
+    """output folder (created, or replaced when it holds an earlier export)"""
+    format: Literal["sft", "hf", "samples"] = "sft"
+    """sft: conversations as JSON Lines; hf: a Parquet dataset `datasets` reads; samples:
+    step samples only"""
+    coords: Literal["normalized", "qwen"] = "normalized"
+    """coordinates in the answers: fractions of the screen, or Qwen2.5-VL pixels of the
+    smart-resized screenshot (its size is recorded in each conversation)"""
+    history: int = 3
+    """how many previous actions each sample carries (0: none)"""
+    all_episodes: Annotated[bool, tyro.conf.arg(name="all")] = False
+    """keep failed episodes too (default: successful ones only, by ground truth)"""
+    replay: bool = True
+    """replay each episode in its env to recover the screen's elements and target boxes
+    (MiniWoB and X11 episodes start their browser or X server)"""
+    json: bool = False
+    """print one JSON object on stdout instead of a table"""
+
+    def __post_init__(self) -> None:
+        if self.history < 0:
+            raise ConfigError(f"--history {self.history}: use 0 (none) or more actions")
+
+
+def run_export(args: ExportArgs) -> None:
+    from cuakit.curate.sft import export_sft  # imports the envs: only when it runs
+
+    with phase_progress() as progress:
+        report = export_sft(
+            args.root,
+            args.out,
+            format=args.format,
+            coords=args.coords,
+            history=args.history,
+            all_episodes=args.all_episodes,
+            replay=args.replay,
+            progress=PhaseBars(progress),
+        )
+    _report("curate export", report, args.json)
+
+
+SOURCES = ("agentnet", "mind2web", "androidcontrol")
+
+
+@dataclass(frozen=True)
+class ImportArgs:
+    """Import AgentNet, Mind2Web or AndroidControl trajectories as step samples.
+
+    SOURCE is the downloaded data: AgentNet's .jsonl file (screenshots in images/ beside
+    it), Multimodal-Mind2Web's Parquet files, AndroidControl's TFRecord files (a file or
+    their folder). Actions cuakit cannot express are skipped and counted by reason.
+    """
+
+    dataset: Annotated[Literal["agentnet", "mind2web", "androidcontrol"], tyro.conf.Positional]
+    """which public dataset SOURCE holds"""
+    source: Annotated[Path, tyro.conf.Positional]
+    """the downloaded file, or the folder holding its files"""
+    out: Path
+    """output folder: samples.jsonl, images/, report.json"""
+    history: int = 3
+    """how many previous actions each sample carries (0: none)"""
+    images: Path | None = None
+    """agentnet only: the folder of its screenshots (default: SOURCE's images/ folder)"""
+    json: bool = False
+    """print one JSON object on stdout instead of a table"""
+
+    def __post_init__(self) -> None:
+        if self.history < 0:
+            raise ConfigError(f"--history {self.history}: use 0 (none) or more actions")
+        if self.images is not None and self.dataset != "agentnet":
+            raise ConfigError(f"--images is for agentnet; {self.dataset} embeds its screenshots")
+
+
+def run_import(args: ImportArgs) -> None:
+    from cuakit.curate import importers
+
+    if args.dataset == "agentnet":
+        report = importers.import_agentnet(args.source, args.out, args.images, args.history)
+    elif args.dataset == "mind2web":
+        report = importers.import_mind2web(args.source, args.out, args.history)
+    else:
+        report = importers.import_androidcontrol(args.source, args.out, args.history)
+    _report("curate import", report, args.json)
