@@ -136,6 +136,7 @@ def agentnet(tmp_path: Path) -> Path:
             agentnet_step(1, "missing.png", "pyautogui.click(x=0.1, y=0.1)"),
             agentnet_step(2, "b0.png", "__import__('os').system('echo hacked')"),
             agentnet_step(3, "b0.png", "pyautogui.click(x=900, y=25)"),
+            agentnet_step(4, "../AgentNet/images/b0.png", "pyautogui.click(x=0.1, y=0.1)"),
         ],
     }
     lines = [json.dumps(first), "{not json", json.dumps(second)]
@@ -148,8 +149,9 @@ def test_agentnet_steps_become_samples_and_unknown_code_is_counted(
 ) -> None:
     out = tmp_path / "out"
     report = import_agentnet(agentnet / "agentnet_ubuntu_5k.jsonl", out, history=2)
-    assert (report["episodes"], report["steps"], report["samples"]) == (2, 9, 5)
+    assert (report["episodes"], report["steps"], report["samples"]) == (2, 10, 5)
     assert report["skipped"] == {
+        "screenshot path outside the images folder": 1,
         "malformed record": 1,
         "computer.triple_click: no cuakit action": 1,
         "missing screenshot": 1,

@@ -36,7 +36,7 @@ from cuakit.curate.pyautogui_code import UnsupportedAction, code_action
 from cuakit.curate.samples import IMAGES_DIR, SAMPLES_FILE, Box, StepSample, write_samples
 from cuakit.curate.staging import staged_output
 from cuakit.curate.tfrecord import parse_example, read_records
-from cuakit.errors import ActionParseError, DatasetFormatError
+from cuakit.errors import ActionParseError, ConfigError, DatasetFormatError
 
 REPORT_FILE = "report.json"
 _EXTENSIONS = {"PNG": ".png", "JPEG": ".jpg", "WEBP": ".webp", "GIF": ".gif", "BMP": ".bmp"}
@@ -89,13 +89,26 @@ def _skip_reason(error: Exception) -> str:
     return f"malformed step ({type(error).__name__})"
 
 
-_STEP_ERRORS = (UnsupportedAction, ActionParseError, KeyError, TypeError, ValueError, IndexError)
+# what a malformed step raises on its way to a sample: counted, never fatal
+_STEP_ERRORS = (
+    UnsupportedAction,
+    ActionParseError,
+    AttributeError,
+    IndexError,
+    KeyError,
+    TypeError,
+    ValueError,
+)
 Episodes = Callable[[Path, Counter[str], Counter[str]], Iterable[StepSample]]
 """(output folder, skipped reasons, counts of episodes and steps) -> the samples, in order"""
 
 
-def _run(name: str, src: str | Path, out_dir: str | Path, episodes: Episodes) -> dict[str, Any]:
+def _run(
+    name: str, src: str | Path, out_dir: str | Path, history: int, episodes: Episodes
+) -> dict[str, Any]:
     """Stage the output folder, write the samples ``episodes`` yields, and the report."""
+    if history < 0:
+        raise ConfigError(f"history={history}: use 0 (no history) or more previous actions")
     skipped, counts = Counter[str](), Counter[str]()
     with staged_output(out_dir, SAMPLES_FILE) as tmp:
         (tmp / IMAGES_DIR).mkdir()
@@ -129,7 +142,8 @@ def import_agentnet(
     ``index``, ``image`` (a file name in ``images``, default ``SRC/images`` or SRC's folder),
     ``value.code`` (the action, parsed by `cuakit.curate.pyautogui_code`, never run),
     ``value.action`` (its description: the reasoning), ``value.last_step_correct`` and
-    ``value.last_step_redundant`` (kept in ``extra`` for the quality filter).
+    ``value.last_step_redundant`` (kept in ``extra`` for the quality filter). Every
+    trajectory is imported, completed or not: ``task_completed`` is in ``extra`` too.
     """
     src = Path(src)
     files = _source_files(src, "*.jsonl")
@@ -139,31 +153,39 @@ def import_agentnet(
         image_dir = folder
 
     def episodes(tmp: Path, skipped: Counter[str], counts: Counter[str]) -> Iterator[StepSample]:
-        for file in files:
-            with file.open(encoding="utf-8") as lines:
-                for line in lines:
-                    if not line.strip():
-                        continue
-                    try:
-                        record = json.loads(line)
-                        instruction = record.get("instruction") or record["natural_language_task"]
-                        steps = list(record["traj"])
-                    except (json.JSONDecodeError, KeyError, TypeError, AttributeError):
-                        skipped["malformed record"] += 1
-                        continue
-                    episode = counts["episodes"]
-                    counts["episodes"] += 1
-                    made = []
-                    for k, step in enumerate(steps):
-                        counts["steps"] += 1
-                        try:
-                            where = (episode, k, image_dir, tmp)
-                            made.append(_agentnet_step(record, str(instruction), step, *where))
-                        except _STEP_ERRORS as error:
-                            skipped[_skip_reason(error)] += 1
-                    yield from _chained(made, history)
+        for record in _json_lines(files, skipped):
+            try:
+                instruction = str(record.get("instruction") or record["natural_language_task"])
+                steps = list(record["traj"])
+            except (KeyError, TypeError, AttributeError):
+                skipped["malformed record"] += 1
+                continue
+            episode = counts["episodes"]
+            counts["episodes"] += 1
+            made = []
+            for k, step in enumerate(steps):
+                counts["steps"] += 1
+                try:
+                    sample = _agentnet_step(record, instruction, step, episode, k, image_dir, tmp)
+                    made.append(sample)
+                except _STEP_ERRORS as error:
+                    skipped[_skip_reason(error)] += 1
+            yield from _chained(made, history)
 
-    return _run("agentnet", src, out_dir, episodes)
+    return _run("agentnet", src, out_dir, history, episodes)
+
+
+def _json_lines(files: list[Path], skipped: Counter[str]) -> Iterator[Any]:
+    """The JSON value of each non-blank line; lines that are not JSON are counted."""
+    for file in files:
+        with file.open(encoding="utf-8") as lines:
+            for line in lines:
+                if not line.strip():
+                    continue
+                try:
+                    yield json.loads(line)
+                except json.JSONDecodeError:
+                    skipped["malformed record"] += 1
 
 
 def _agentnet_step(
@@ -175,8 +197,10 @@ def _agentnet_step(
     images: Path,
     out: Path,
 ) -> StepSample:
-    value = step["value"]
-    path = images / str(step["image"])
+    value, name = step["value"], Path(str(step["image"]))
+    if name.is_absolute() or ".." in name.parts:
+        raise UnsupportedAction("screenshot path outside the images folder")
+    path = images / name
     if not path.is_file():
         raise UnsupportedAction("missing screenshot")
     data = path.read_bytes()
@@ -201,8 +225,14 @@ def _agentnet_step(
 
 
 # ---- Mind2Web (Multimodal-Mind2Web) -------------------------------------------------------------
-MIND2WEB_COLUMNS = ("annotation_id", "action_uid", "confirmed_task", "operation",
-                    "pos_candidates", "screenshot")  # fmt: skip
+MIND2WEB_COLUMNS = (
+    "annotation_id",
+    "action_uid",
+    "confirmed_task",
+    "operation",
+    "pos_candidates",
+    "screenshot",
+)
 MIND2WEB_OPTIONAL = ("target_action_index", "target_action_reprs", "website", "domain")
 
 
@@ -256,7 +286,7 @@ def import_mind2web(src: str | Path, out_dir: str | Path, history: int = 3) -> d
             ordered = [s for _, made in sorted(steps, key=lambda item: item[0]) for s in made]
             yield from _chained(ordered, history)
 
-    return _run("mind2web", src, out_dir, episodes)
+    return _run("mind2web", src, out_dir, history, episodes)
 
 
 def _json(value: Any) -> Any:
@@ -375,7 +405,7 @@ def import_androidcontrol(
                         skipped[_skip_reason(error)] += 1
                 yield from _chained(made, history)
 
-    return _run("androidcontrol", src, out_dir, episodes)
+    return _run("androidcontrol", src, out_dir, history, episodes)
 
 
 def _android_action(raw: Mapping[str, Any], width: int, height: int, reasoning: str) -> Action:
