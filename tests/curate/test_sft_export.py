@@ -27,7 +27,7 @@ from cuakit.curate.sft import (
 )
 from cuakit.envs.collect import collect
 from cuakit.episodes import EpisodeDataset
-from cuakit.errors import ConfigError
+from cuakit.errors import ConfigError, DatasetFormatError
 from tests.fixtures import write_episodes
 
 HISTORY = 2
@@ -250,3 +250,15 @@ def test_output_folder_is_replaced_only_when_it_is_an_earlier_export(tmp_path: P
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".")] == []
     with pytest.raises(ConfigError, match="coords"):
         export_sft(root, tmp_path / "x", coords="pixels")  # type: ignore[arg-type]
+
+
+def test_conversation_names_the_image_it_is_given_and_needs_a_size() -> None:
+    sample = StepSample("s/0/0", "images/a.png", "Save", {"action": "key", "key": "ctrl+s"}, 8, 6)
+    conversation = sft_conversation(sample, "qwen", image_ref="/data/a.png")
+    assert conversation["images"] == ["/data/a.png"]
+    assert conversation["conversations"][1]["content"][0]["image"] == "/data/a.png"
+    assert parse_answer(conversation["conversations"][2]["content"], "qwen", 8, 6) == Action.key(
+        "ctrl+s"
+    )
+    with pytest.raises(DatasetFormatError, match="screenshot size"):
+        sft_conversation(StepSample("s/0/1", "a.png", "Save", {"action": "finish"}, 0, 0))

@@ -56,7 +56,13 @@ from cuakit.curate.samples import IMAGES_DIR, SAMPLES_FILE, Box, StepSample, rea
 from cuakit.curate.samples import write_samples as write_sample_lines
 from cuakit.curate.staging import staged_output
 from cuakit.episodes import EpisodeDataset, EpisodeMeta
-from cuakit.errors import ActionParseError, ConfigError, CuakitError, DatasetError
+from cuakit.errors import (
+    ActionParseError,
+    ConfigError,
+    CuakitError,
+    DatasetError,
+    DatasetFormatError,
+)
 
 Coords = Literal["normalized", "qwen"]
 COORDS: tuple[str, ...] = ("normalized", "qwen")
@@ -338,11 +344,14 @@ def sft_conversation(
     (screenshot, instruction, previous actions), assistant (a sentence and a ```json block).
 
     ``image_ref`` names the screenshot in the conversation (default: ``sample.image``,
-    relative to the samples file). Raises ActionParseError for a malformed sample action.
+    relative to the samples file). Raises ActionParseError for a malformed sample action,
+    DatasetFormatError for a sample without its screenshot size.
     """
     _check_coords(coords)
     action = Action.from_dict(sample.action)
     width, height = sample.width, sample.height
+    if width <= 0 or height <= 0:
+        raise DatasetFormatError(f"step sample {sample.id!r}: no screenshot size; re-export it")
     meta: dict[str, Any] = {"mode": coords, "width": width, "height": height}
     rule = NORMALIZED_RULE
     if coords == "qwen":
