@@ -6,8 +6,9 @@ PYTHON ?= python3
 VENV ?= .venv
 PY := $(VENV)/bin/python
 STAMP := $(VENV)/.cuakit-installed
-# browser: miniwob + selenium (MiniWoB++ in Chromium); desktop: mss + python-xlib (X11).
-EXTRAS ?= dev,browser,desktop
+# browser: miniwob + selenium (MiniWoB++ in Chromium); desktop: mss + python-xlib (X11);
+# vlm: peft + trl + accelerate (LoRA SFT of Qwen2.5-VL).
+EXTRAS ?= dev,browser,desktop,vlm
 # Debian packages the real backends need: Chromium + chromedriver (MiniWoB++), an X server,
 # xdotool and the X11 desktop's applications (AbiWord, Mousepad, Gnumeric with its ssconvert);
 # the text recogniser's OpenCV (libgl1, libglib2.0-0); Tesseract (the recogniser PP-OCR is

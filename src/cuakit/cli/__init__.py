@@ -71,6 +71,10 @@ COMMANDS = (
     Command("agent", "eval", "agent", "EvalArgs", "run_eval",
             "Evaluate a policy (a PPO run, or `random`) on test seeds: true and predicted "
             "success."),
+    Command("agent", "sft", "agent_sft", "SFTCommandArgs", "run_sft",
+            "Fine-tune a Qwen2.5-VL policy on step samples with a LoRA adapter (TRL SFTTrainer)."),
+    Command("agent", "build-tiny-vlm", "agent_sft", "BuildTinyArgs", "run_build_tiny",
+            "Write a tiny random Qwen2.5-VL for CPU runs and tests."),
     Command("demo", "", "demo", "DemoArgs", "run_demo",
             "Run the whole loop on desksim: episodes → video reward model → PPO (gt vs video) → "
             "report."),

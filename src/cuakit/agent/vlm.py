@@ -1,0 +1,484 @@
+"""Qwen2.5-VL policies at VLM scale: the loader a checkpoint goes through, the prompt the model
+reads and writes, the wrapper that turns a screenshot into an `Action`, and a tiny random model
+built locally so that all of it runs on a laptop CPU with no network.
+
+1. ``QwenImageProcessor`` — tokenizer + Qwen2-VL image processor, images only. The stock
+   ``Qwen2_5_VLProcessor`` also needs a video processor, and transformers' video processors
+   import torchvision, which does not install beside the pinned torch. GUI screenshots are
+   images, so this processor leaves the video half out; everything else (the patchify, the
+   expansion of ``<|image_pad|>`` into one token per merged patch, ``mm_token_type_ids`` for
+   the multimodal RoPE) is transformers' own code.
+2. ``load_policy(path, adapter=None)`` — model + processor from any Qwen2.5-VL folder (a real
+   checkpoint on a GPU machine, or the tiny one), optionally with a LoRA adapter on top.
+3. The prompt: ``SYSTEM_PROMPT`` (the action schema), ``build_prompt`` (screenshot, instruction,
+   the last few actions) and ``render_answer`` (the target: the action's wire form in a
+   ```json fence, as the seed's SFT conversations have it). SFT trains on exactly what
+   ``VLMPolicy`` asks at run time.
+4. ``VLMPolicy`` — ``act(screenshot, instruction, previous) -> Action``, greedy decoding.
+5. ``build_tiny_qwen_vl(out_dir)`` — a random Qwen2.5-VL of a few layers with a byte-level BPE
+   tokenizer trained here on GUI-action text, saved with ``save_pretrained``.
+
+Coordinates: the schema's are normalised to [0, 1]. A model trained on Qwen's own grounding
+convention answers in absolute pixels of the image it sees (the screenshot after
+``smart_resize``); ``coordinates="qwen-pixels"`` converts both ways with
+``to_qwen_pixels`` / ``from_qwen_pixels``.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Literal
+
+import numpy as np
+import torch
+from PIL import Image
+from transformers import (
+    AutoModelForImageTextToText,
+    GenerationConfig,
+    PreTrainedModel,
+    PreTrainedTokenizerFast,
+    ProcessorMixin,
+    Qwen2_5_VLConfig,
+    Qwen2_5_VLForConditionalGeneration,
+    Qwen2VLImageProcessorPil,
+)
+
+from cuakit.actions import Action, _find_object, from_qwen_pixels, parse, to_qwen_pixels
+from cuakit.errors import ActionParseError, CheckpointError, ConfigError, FrameError
+
+Coordinates = Literal["normalised", "qwen-pixels"]
+COORDINATES: tuple[str, ...] = ("normalised", "qwen-pixels")
+
+# ---- 1. the processor ------------------------------------------------------------------------
+
+
+class QwenImageProcessor(ProcessorMixin):
+    """Qwen2.5-VL's processor without the video half: ``processor(images=…, text=…)`` returns
+    ``input_ids``, ``attention_mask``, ``mm_token_type_ids``, ``pixel_values`` and
+    ``image_grid_thw``, each ``<|image_pad|>`` in the text expanded to one token per merged
+    patch of its image (``t·h·w / merge_size²``), as ``Qwen2_5_VLProcessor`` does."""
+
+    # Qwen2.5-VL's rotary positions tell image tokens from text by this mask.
+    return_mm_token_type_ids = True
+
+    def __init__(self, image_processor=None, tokenizer=None, chat_template=None, **kwargs):
+        self.image_token = getattr(tokenizer, "image_token", None) or "<|image_pad|>"
+        self.image_token_id = tokenizer.convert_tokens_to_ids(self.image_token)
+        super().__init__(image_processor, tokenizer, chat_template=chat_template, **kwargs)
+
+    def replace_image_token(self, image_inputs: dict, image_idx: int, **kwargs: Any) -> str:
+        merge_area = self.image_processor.merge_size**2
+        tokens = int(image_inputs["image_grid_thw"][image_idx].prod()) // merge_area
+        return self.image_token * tokens
+
+    @property
+    def model_input_names(self) -> list[str]:
+        return [*super().model_input_names, "mm_token_type_ids"]
+
+    def resize_kwargs(self) -> dict[str, int]:
+        """``smart_resize``'s factor, min_pixels and max_pixels as this processor resizes, for
+        `cuakit.coords.to_qwen_pixels` / `from_qwen_pixels`."""
+        size = self.image_processor.size
+        return {
+            "factor": self.image_processor.patch_size * self.image_processor.merge_size,
+            "min_pixels": int(size["shortest_edge"]),
+            "max_pixels": int(size["longest_edge"]),
+        }
+
+
+# ---- 2. loading ------------------------------------------------------------------------------
+
+
+def load_processor(path: Path | str, max_pixels: int | None = None) -> QwenImageProcessor:
+    """The processor of a Qwen2(.5)-VL folder (its tokenizer, image processor config and chat
+    template); ``max_pixels`` caps the resized screenshot's area (visual tokens = area / 28²)."""
+    processor = QwenImageProcessor.from_pretrained(str(path), local_files_only=True)
+    if max_pixels is not None:
+        size = dict(processor.image_processor.size)
+        size["longest_edge"] = max_pixels
+        size["shortest_edge"] = min(int(size["shortest_edge"]), max_pixels)
+        processor.image_processor.size = type(processor.image_processor.size)(**size)
+    return processor
+
+
+def load_policy(
+    path: Path | str,
+    adapter: Path | str | None = None,
+    dtype: str | torch.dtype = "auto",
+    device: str | None = None,
+    max_pixels: int | None = None,
+) -> tuple[PreTrainedModel, QwenImageProcessor]:
+    """``(model, processor)`` from a Qwen2.5-VL folder, with the LoRA ``adapter`` folder on top
+    when given. ``dtype="auto"`` keeps the checkpoint's (bf16 for Qwen's, fp32 for the tiny
+    one); ``device`` defaults to CUDA when there is one. Nothing is downloaded."""
+    path = Path(path)
+    if not (path / "config.json").exists():
+        raise CheckpointError(
+            f"{path}: no config.json; give a Qwen2.5-VL folder (or build one with "
+            "`cuakit agent build-tiny-vlm --out PATH`)"
+        )
+    device = device or ("cuda" if torch.cuda.is_available() else "cpu")
+    model = AutoModelForImageTextToText.from_pretrained(path, dtype=dtype, local_files_only=True)
+    if adapter is not None:
+        from peft import PeftModel  # the vlm extra; imported only when an adapter is asked for
+
+        model = PeftModel.from_pretrained(model, str(adapter))
+    return model.to(device).eval(), load_processor(path, max_pixels)
+
+
+# ---- 3. the prompt ---------------------------------------------------------------------------
+
+_SCHEMA = """\
+You operate a computer through its screen. Each turn you see a screenshot, the task and your \
+previous actions. Answer with exactly one action as JSON inside a ```json fence, one of:
+{"action": "click" | "double_click" | "right_click" | "move", "coordinates": [x, y]}
+{"action": "drag", "coordinates": [x, y], "end_coordinates": [x, y]}
+{"action": "scroll", "direction": "up" | "down" | "left" | "right", "amount": n}
+{"action": "type", "text": "..."}
+{"action": "key", "key": "ctrl+s"}
+{"action": "wait", "seconds": s}
+{"action": "finish"} once the task is done, {"action": "fail"} if it cannot be done.
+Add "reasoning": a short reason for the action. """
+_POINTS = {
+    "normalised": "Coordinates are fractions of the screen's width and height: [0, 0] is the "
+    "top-left corner, [1, 1] the bottom-right.",
+    "qwen-pixels": "Coordinates are pixels of the screenshot as you see it: [0, 0] is the "
+    "top-left pixel.",
+}
+SYSTEM_PROMPT: dict[str, str] = {kind: _SCHEMA + points for kind, points in _POINTS.items()}
+"""The system message per coordinate convention: the action schema the model answers in."""
+
+
+@dataclass(frozen=True)
+class ScreenGeometry:
+    """What converting coordinates needs: the screenshot's size and how the processor resizes
+    it (``coordinates="normalised"`` converts nothing)."""
+
+    width: int
+    height: int
+    coordinates: Coordinates
+    resize: Mapping[str, int]
+
+    def to_model(self, wire: Mapping[str, Any]) -> dict[str, Any]:
+        """A wire-form action as the model writes it (pixels of the resized image, or as is)."""
+        out = dict(wire)
+        if self.coordinates == "qwen-pixels":
+            for key in ("coordinates", "end_coordinates"):
+                if out.get(key) is not None:
+                    px = to_qwen_pixels(tuple(out[key]), self.width, self.height, **self.resize)
+                    out[key] = list(px)
+        return out
+
+    def from_model(self, data: Mapping[str, Any]) -> dict[str, Any]:
+        """The model's action object with its coordinates normalised."""
+        out = dict(data)
+        if self.coordinates == "qwen-pixels":
+            for key in ("coordinates", "end_coordinates"):
+                point = out.get(key)
+                if isinstance(point, list) and len(point) == 2:
+                    out[key] = list(
+                        from_qwen_pixels(*point, self.width, self.height, **self.resize)
+                    )
+        return out
+
+
+def build_prompt(
+    processor: QwenImageProcessor,
+    instruction: str,
+    history: Sequence[str],
+    geometry: ScreenGeometry,
+) -> str:
+    """The chat up to the assistant's turn: the system schema, then the screenshot, the task and
+    the previous actions (wire-form JSON strings, oldest first, already cut to the window)."""
+    lines = [f"Task: {instruction}"]
+    if history:
+        lines.append("Previous actions:")
+        for number, line in enumerate(history, 1):
+            lines.append(f"{number}. {_history_line(line, geometry)}")
+    else:
+        lines.append("Previous actions: none")
+    messages = [
+        {
+            "role": "system",
+            "content": [{"type": "text", "text": SYSTEM_PROMPT[geometry.coordinates]}],
+        },
+        {
+            "role": "user",
+            "content": [{"type": "image"}, {"type": "text", "text": "\n".join(lines)}],
+        },
+    ]
+    return processor.apply_chat_template(messages, tokenize=False, add_generation_prompt=True)
+
+
+def _history_line(line: str, geometry: ScreenGeometry) -> str:
+    """A previous action in the convention the model answers in (so that it reads its own
+    earlier answers); a line that is not a JSON object is shown as it is."""
+    try:
+        data = json.loads(line)
+    except json.JSONDecodeError:
+        return line
+    if not isinstance(data, dict):
+        return line
+    return json.dumps(geometry.to_model(data), ensure_ascii=False)
+
+
+END_OF_TURN = "<|im_end|>\n"
+"""What closes the assistant's turn in Qwen's chat template (and stops generation)."""
+
+
+def render_answer(action: Action, geometry: ScreenGeometry) -> str:
+    """The assistant's turn for ``action``: its wire form (reasoning included) in a ```json
+    fence, the seed's SFT target, without the `END_OF_TURN` that follows it."""
+    wire = geometry.to_model(action.to_dict())
+    return f"```json\n{json.dumps(wire, ensure_ascii=False)}\n```"
+
+
+class VLMOutputError(ActionParseError):
+    """A model's reply that is not a valid action; ``raw_text`` is the reply itself."""
+
+    def __init__(self, error: ActionParseError, raw_text: str) -> None:
+        super().__init__(error.field, f"{error.problem} (model output: {raw_text[:200]!r})")
+        self.raw_text = raw_text
+
+
+def read_answer(text: str, geometry: ScreenGeometry) -> Action:
+    """The Action in a model's reply, coordinates normalised; a reply that holds none raises
+    `VLMOutputError` (an `ActionParseError`) carrying the raw text."""
+    try:
+        if geometry.coordinates == "normalised":
+            return parse(text)
+        # parse()'s own JSON finder, so a pixel answer is found exactly as a normalised one is
+        return Action.from_dict(geometry.from_model(_find_object(text)))
+    except ActionParseError as error:
+        raise VLMOutputError(error, text) from error
+
+
+# ---- 4. the policy ---------------------------------------------------------------------------
+
+
+class VLMPolicy:
+    """A Qwen2.5-VL (optionally with a LoRA adapter) acting on screenshots.
+
+    ``act`` shows the model the screenshot, the instruction and the last ``history`` actions,
+    decodes greedily up to ``max_new_tokens`` and parses the reply; a reply that is not an
+    action raises `VLMOutputError` (an `ActionParseError`) with the reply in ``raw_text``.
+    """
+
+    def __init__(
+        self,
+        model_path: Path | str,
+        adapter: Path | str | None = None,
+        history: int = 4,
+        coordinates: Coordinates = "normalised",
+        max_new_tokens: int = 128,
+        max_pixels: int | None = None,
+        device: str | None = None,
+    ) -> None:
+        if coordinates not in COORDINATES:
+            raise ConfigError(f"coordinates {coordinates!r}: use one of {', '.join(COORDINATES)}")
+        self.model, self.processor = load_policy(
+            model_path, adapter, device=device, max_pixels=max_pixels
+        )
+        self.history = history
+        self.coordinates: Coordinates = coordinates
+        self.max_new_tokens = max_new_tokens
+        self.last_text = ""
+        """the raw reply of the last ``act`` call"""
+
+    @classmethod
+    def from_run(cls, run: Path | str, **overrides: Any) -> VLMPolicy:
+        """The policy an SFT run folder trained: its base model, its adapter and its preset's
+        history window, coordinate convention and image size (``overrides`` win)."""
+        run = Path(run)
+        config = json.loads((run / "config.json").read_text())
+        preset = config["preset_values"]
+        kwargs = {
+            "model_path": config["model"],
+            "adapter": run / "adapter",
+            "history": preset["history"],
+            "coordinates": preset["coordinates"],
+            "max_pixels": preset["max_pixels"],
+        }
+        return cls(**{**kwargs, **overrides})
+
+    @torch.no_grad()
+    def act(self, screenshot: np.ndarray, instruction: str, previous: Sequence[Action]) -> Action:
+        """The model's next action on ``screenshot`` (uint8 H×W×3) for ``instruction``, given
+        the actions already taken in this episode (oldest first)."""
+        if screenshot.ndim != 3 or screenshot.shape[2] != 3 or screenshot.dtype != np.uint8:
+            raise FrameError(f"screenshot must be uint8 (H, W, 3), got {screenshot.dtype} "
+                             f"{screenshot.shape}")  # fmt: skip
+        height, width = screenshot.shape[:2]
+        geometry = ScreenGeometry(width, height, self.coordinates, self.processor.resize_kwargs())
+        window = previous[-self.history :] if self.history > 0 else []
+        prompt = build_prompt(self.processor, instruction, [a.to_json() for a in window], geometry)
+        inputs = self.processor(
+            images=[Image.fromarray(screenshot)], text=[prompt], return_tensors="pt"
+        ).to(self.model.device)
+        tokenizer = self.processor.tokenizer
+        output = self.model.generate(
+            **inputs,
+            max_new_tokens=self.max_new_tokens,
+            do_sample=False,
+            pad_token_id=tokenizer.pad_token_id,
+        )  # (1, prompt + new)
+        new_tokens = output[0, inputs["input_ids"].shape[1] :]
+        self.last_text = tokenizer.decode(new_tokens, skip_special_tokens=True)
+        return read_answer(self.last_text, geometry)
+
+
+# ---- 5. the tiny model -----------------------------------------------------------------------
+
+# Qwen2.5's special tokens in their order (the real ids start at 151643); the tiny tokenizer
+# puts them after its learned vocabulary, and the tiny config points at those ids.
+QWEN_SPECIAL_TOKENS = (
+    "<|endoftext|>", "<|im_start|>", "<|im_end|>", "<|object_ref_start|>", "<|object_ref_end|>",
+    "<|box_start|>", "<|box_end|>", "<|quad_start|>", "<|quad_end|>", "<|vision_start|>",
+    "<|vision_end|>", "<|vision_pad|>", "<|image_pad|>", "<|video_pad|>",
+)  # fmt: skip
+# Qwen2's pre-tokenizer: single digits, words, punctuation runs, newlines, spaces.
+_QWEN_SPLIT = (
+    r"(?i:'s|'t|'re|'ve|'m|'ll|'d)|[^\r\n\p{L}\p{N}]?\p{L}+|\p{N}| ?[^\s\p{L}\p{N}]+[\r\n]*"
+    r"|\s*[\r\n]+|\s+(?!\S)|\s+"
+)
+# Qwen2-VL's chat template (the one its checkpoints ship), images only.
+QWEN_CHAT_TEMPLATE = (
+    "{% for message in messages %}{% if loop.first and message['role'] != 'system' %}"
+    "<|im_start|>system\nYou are a helpful assistant.<|im_end|>\n{% endif %}"
+    "<|im_start|>{{ message['role'] }}\n{% if message['content'] is string %}"
+    "{{ message['content'] }}<|im_end|>\n{% else %}{% for content in message['content'] %}"
+    "{% if content['type'] == 'image' or 'image' in content or 'image_url' in content %}"
+    "<|vision_start|><|image_pad|><|vision_end|>{% elif 'text' in content %}"
+    "{{ content['text'] }}{% endif %}{% endfor %}<|im_end|>\n{% endif %}{% endfor %}"
+    "{% if add_generation_prompt %}<|im_start|>assistant\n{% endif %}"
+)
+_WORDS = (
+    "click the button OK Cancel Save Open File Edit View Help Close menu item checkbox text "
+    "field type into enter press select scroll down up left right drag slider to from window "
+    "dialog tab list line bold make second first last task done finish fail wait key ctrl shift "
+    "alt enter escape name email password search submit next back yes no settings icon at on in "
+    "of a an and is it this that with for screen top bottom corner page"
+)
+
+
+def _tokenizer_corpus() -> list[str]:
+    """Text the tiny BPE learns its merges from: the schema, every action's wire form, the
+    chat layout, instruction words and numbers."""
+    examples = [
+        Action.click(0.82, 0.15, "the Save button").to_json(),
+        Action.drag(0.1, 0.25, 0.6, 0.25, "select the line").to_json(),
+        Action.scroll("down", 3, reasoning="the list continues").to_json(),
+        Action.type_text("hello world").to_json(),
+        Action.key("ctrl+s").to_json(),
+        Action.wait(1.0).to_json(),
+        Action.finish("the task is done").to_json(),
+        Action.fail().to_json(),
+        '{"action": "double_click", "coordinates": [12, 340]}',
+        '{"action": "right_click", "coordinates": [0.5, 0.5]}',
+        '{"action": "move", "coordinates": [0.25, 0.75]}',
+    ]
+    numbers = [f"[{i / 100:.2f}, {(99 - i) / 100:.2f}]" for i in range(100)]
+    chat = ["```json\n", "\n```", "Task: ", "Previous actions: none", "Previous actions:\n1. "]
+    return [*SYSTEM_PROMPT.values(), *examples, *numbers, *chat, _WORDS] * 4
+
+
+def build_tiny_tokenizer(vocab_size: int = 512) -> PreTrainedTokenizerFast:
+    """A byte-level BPE tokenizer (any text encodes, decoding is exact) trained here on
+    GUI-action text, with Qwen2.5's special tokens and chat template."""
+    from tokenizers import AddedToken, Regex, Tokenizer, decoders, models, pre_tokenizers
+    from tokenizers.trainers import BpeTrainer
+
+    bpe = Tokenizer(models.BPE())
+    bpe.pre_tokenizer = pre_tokenizers.Sequence([
+        pre_tokenizers.Split(Regex(_QWEN_SPLIT), behavior="isolated"),
+        pre_tokenizers.ByteLevel(add_prefix_space=False, use_regex=False),
+    ])  # fmt: skip
+    bpe.decoder = decoders.ByteLevel()
+    trainer = BpeTrainer(
+        vocab_size=vocab_size,
+        initial_alphabet=pre_tokenizers.ByteLevel.alphabet(),
+        show_progress=False,
+    )
+    bpe.train_from_iterator(_tokenizer_corpus(), trainer)
+    bpe.add_special_tokens(
+        [AddedToken(t, special=True, normalized=False) for t in QWEN_SPECIAL_TOKENS]
+    )
+    return PreTrainedTokenizerFast(
+        tokenizer_object=bpe,
+        eos_token="<|im_end|>",
+        pad_token="<|endoftext|>",
+        extra_special_tokens=list(QWEN_SPECIAL_TOKENS[1:]),
+        chat_template=QWEN_CHAT_TEMPLATE,
+        model_max_length=4096,
+    )
+
+
+def tiny_config(tokenizer: PreTrainedTokenizerFast, hidden: int = 64) -> Qwen2_5_VLConfig:
+    """A Qwen2.5-VL of 2 text layers and 2 vision blocks whose token ids match ``tokenizer``.
+    Patch size, merge size and temporal patch stay Qwen's (14, 2, 2), so images resize and
+    coordinates convert exactly as for the 7B model."""
+    ids = {t: tokenizer.convert_tokens_to_ids(t) for t in QWEN_SPECIAL_TOKENS}
+    heads = 4
+    half_head = hidden // heads // 2  # rotary frequencies per head, split over (t, h, w)
+    mrope = [half_head - 2 * (half_head * 3 // 8), half_head * 3 // 8, half_head * 3 // 8]
+    return Qwen2_5_VLConfig(
+        text_config={
+            "vocab_size": len(tokenizer),
+            "hidden_size": hidden,
+            "intermediate_size": 2 * hidden,
+            "num_hidden_layers": 2,
+            "num_attention_heads": heads,
+            "num_key_value_heads": 2,
+            "max_position_embeddings": 4096,
+            "max_window_layers": 2,
+            "rope_parameters": {"rope_type": "default", "rope_theta": 1e6, "mrope_section": mrope},
+            "bos_token_id": ids["<|endoftext|>"],
+            "eos_token_id": ids["<|im_end|>"],
+            "pad_token_id": ids["<|endoftext|>"],
+        },
+        vision_config={
+            "depth": 2,
+            "hidden_size": 32,
+            "intermediate_size": 64,
+            "num_heads": 2,
+            "out_hidden_size": hidden,
+            "patch_size": 14,
+            "spatial_merge_size": 2,
+            "temporal_patch_size": 2,
+            "window_size": 112,
+            "fullatt_block_indexes": [1],
+        },
+        image_token_id=ids["<|image_pad|>"],
+        video_token_id=ids["<|video_pad|>"],
+        vision_start_token_id=ids["<|vision_start|>"],
+        vision_end_token_id=ids["<|vision_end|>"],
+        tie_word_embeddings=False,
+    )
+
+
+TINY_MAX_PIXELS = 28 * 28 * 16
+"""The tiny model's screenshot area cap: at most 16 visual tokens per screenshot."""
+
+
+def build_tiny_qwen_vl(out_dir: Path | str, seed: int = 0) -> Path:
+    """Write a random tiny Qwen2.5-VL to ``out_dir`` (model, tokenizer, image processor, chat
+    template, generation config), loadable with `load_policy`. Deterministic for a seed;
+    about a megabyte; builds in a second."""
+    out = Path(out_dir)
+    out.mkdir(parents=True, exist_ok=True)
+    tokenizer = build_tiny_tokenizer()
+    config = tiny_config(tokenizer)
+    torch.manual_seed(seed)
+    model = Qwen2_5_VLForConditionalGeneration(config)
+    special = tokenizer.convert_tokens_to_ids(["<|im_end|>", "<|endoftext|>"])
+    model.generation_config = GenerationConfig(
+        eos_token_id=special, pad_token_id=special[1], do_sample=False
+    )
+    model.save_pretrained(out)
+    image_processor = Qwen2VLImageProcessorPil(min_pixels=56 * 56, max_pixels=TINY_MAX_PIXELS)
+    processor = QwenImageProcessor(image_processor, tokenizer, chat_template=QWEN_CHAT_TEMPLATE)
+    processor.save_pretrained(out)
+    return out
