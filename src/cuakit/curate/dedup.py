@@ -33,7 +33,7 @@ pHash does): the hash sees layout and large blocks of colour, never single words
 DEFAULT_THRESHOLD = 6
 """largest Hamming distance (of 64 bits) at which two screens count as the same.
 
-Measured on desksim screens at 1024x768, 11 task families x 3 seeds (pinned by
+Measured on desksim screens at 1024x768, 11 task families x 3 seeds (a subset is pinned by
 tests/curate/test_dedup.py): the same screen rendered twice is 0 bits apart; so is a screen
 with one checkbox ticked, text typed into a field, or a menu highlighted (at 32x32 a 13-pixel
 box is invisible: the grouping, not the hash, keeps those steps apart); a JPEG copy (quality
