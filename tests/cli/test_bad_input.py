@@ -20,6 +20,8 @@ BAD_INPUT = {
     "dataset import": [f"{MISSING}.json", "--out", f"{MISSING}/out"],
     "label success": [MISSING],
     "label pairs": [MISSING],
+    "curate filter": [f"{MISSING}.jsonl", "--out", f"{MISSING}/out.jsonl"],
+    "curate stats": [f"{MISSING}.jsonl", "--out", f"{MISSING}/plots"],
     "reward train": ["--data", MISSING, "--out", f"{MISSING}/run"],
     "reward eval": ["--checkpoint", MISSING, "--data", MISSING],
     "reward score": ["--checkpoint", MISSING, "--video", "v.mp4", "--instruction", "Save"],

@@ -54,6 +54,12 @@ COMMANDS = (
             "Label success from the env's ground truth, optionally adding adversarial negatives."),
     Command("label", "pairs", "label", "LabelPairsArgs", "run_label_pairs",
             "Add preference pairs from ground truth: correctness, then efficiency, then progress."),
+    Command("curate", "filter", "curate", "FilterArgs", "run_filter",
+            "Keep the step samples that pass every quality check and are no near-duplicate "
+            "screens; report how many failed each check."),
+    Command("curate", "stats", "curate", "StatsArgs", "run_stats",
+            "Describe a step-sample file: samples by action type, difficulty, resolution and "
+            "source (a table, or --json; bar charts as PNGs with --out)."),
     Command("reward", "train", "reward", "TrainArgs", "run_train",
             "Train a video reward model on a labelled episode dataset."),
     Command("reward", "eval", "reward", "EvalArgs", "run_eval",
