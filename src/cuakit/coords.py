@@ -11,13 +11,18 @@ the edges with :func:`to_pixels` / :func:`from_pixels`, or :func:`to_qwen_pixels
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import Any, Literal
 
 from cuakit._values import is_int, is_number, show
 from cuakit.errors import ActionParseError
 
 Point = tuple[float, float]
 """Normalised ``(x, y)``, both in ``[0, 1]``."""
+
+CoordinateMode = Literal["normalised", "qwen-pixels"]
+COORDINATE_MODES: tuple[str, ...] = ("normalised", "qwen-pixels")
+"""how a model writes a point: normalised fractions of the screen (the schema's), or Qwen2.5-VL's
+absolute pixels of the `smart_resize`d screenshot"""
 
 _NOT_NORMALISED = (
     "are not normalised to [0, 1]; convert pixels with from_pixels(...) "

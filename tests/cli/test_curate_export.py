@@ -31,7 +31,7 @@ def test_export_sft_in_qwen_pixels(
     root: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:
     out = tmp_path / "sft"
-    argv = ["curate", "export", str(root), "--out", str(out), "--coords", "qwen"]
+    argv = ["curate", "export", str(root), "--out", str(out), "--coords", "qwen-pixels"]
     assert main([*argv, "--history", "1", "--json"]) == 0
     report = one_json(capsys)
     assert (report["episodes"], report["episodes_left_out"], report["samples"]) == (2, 1, 4)
@@ -40,9 +40,9 @@ def test_export_sft_in_qwen_pixels(
     for line in lines:
         conversation = json.loads(line)
         meta = conversation["coords"]
-        assert meta["mode"] == "qwen" and meta["resized_width"] % 28 == 0
+        assert meta["mode"] == "qwen-pixels" and meta["resized_width"] % 28 == 0
         reply = conversation["conversations"][-1]["content"]
-        action = parse_answer(reply, "qwen", meta["width"], meta["height"])
+        action = parse_answer(reply, "qwen-pixels", meta["width"], meta["height"])
         assert action.type.value in ("click", "finish")
         with Image.open(out / conversation["images"][0]) as image:
             assert image.size == (meta["width"], meta["height"])

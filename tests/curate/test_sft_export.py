@@ -43,7 +43,7 @@ def root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return root
 
 
-@pytest.fixture(scope="module", params=["normalized", "qwen"])
+@pytest.fixture(scope="module", params=["normalised", "qwen-pixels"])
 def export(
     root: Path, tmp_path_factory: pytest.TempPathFactory, request: pytest.FixtureRequest
 ) -> tuple[str, Path, dict]:
@@ -72,7 +72,7 @@ def test_every_answer_parses_back_to_the_action_inside_its_target(export: tuple)
         assert "```json\n" in reply and not reply.startswith("```")  # a sentence first
         back = parse_answer(reply, coords, sample.width, sample.height)
         kinds.add(back.type.value)
-        if coords == "normalized":
+        if coords == "normalised":
             assert parse(reply) == back
         assert back.type is recorded.type and back.reasoning == recorded.reasoning
         assert (back.text, back.keys, back.direction) == (
@@ -84,7 +84,7 @@ def test_every_answer_parses_back_to_the_action_inside_its_target(export: tuple)
             assert back.point is None and sample.target_bbox is None
             continue
         # qwen pixels are ~1/476 of the screen: the point comes back within one of them
-        tolerance = 1e-4 if coords == "normalized" else 1.5 / 476
+        tolerance = 1e-4 if coords == "normalised" else 1.5 / 476
         assert np.allclose(back.point, recorded.point, atol=tolerance)
         x, y, w, h = sample.target_bbox
         assert x <= back.point[0] <= x + w and y <= back.point[1] <= y + h
@@ -98,7 +98,7 @@ def test_qwen_mode_records_the_resized_size_it_speaks_in(export: tuple) -> None:
     meta = conversation["coords"]
     assert (meta["mode"], meta["width"], meta["height"]) == (coords, 480, 300)
     system = conversation["conversations"][0]["content"]
-    if coords == "qwen":
+    if coords == "qwen-pixels":
         resized_height, resized_width = smart_resize(300, 480)
         assert (meta["resized_width"], meta["resized_height"]) == (resized_width, resized_height)
         assert f"{resized_width}x{resized_height} pixels" in system
@@ -137,7 +137,7 @@ def test_history_holds_exactly_the_previous_n_actions(export: tuple) -> None:
         listed = [line for line in text.splitlines() if line[:3] in ("1. ", "2. ", "3. ")]
         assert len(listed) == len(sample.history)
         longest = max(longest, len(sample.history))
-        if coords == "normalized":
+        if coords == "normalised":
             assert [line[3:] for line in listed] == list(sample.history)
     assert longest == HISTORY
 
@@ -164,7 +164,7 @@ def test_a_ground_truth_label_overrides_the_episode_column(tmp_path: Path) -> No
 
 
 def test_hf_format_reads_back_as_a_dataset_with_images(root: Path, tmp_path: Path) -> None:
-    report = export_sft(root, tmp_path / "hf", format="hf", coords="qwen", history=1)
+    report = export_sft(root, tmp_path / "hf", format="hf", coords="qwen-pixels", history=1)
     assert HF_PATH in report["files"]
     table = pq.read_table(tmp_path / "hf" / HF_PATH)
     assert table.num_rows == report["samples"]
@@ -173,8 +173,8 @@ def test_hf_format_reads_back_as_a_dataset_with_images(root: Path, tmp_path: Pat
     assert row["messages"][1]["content"][0] == {"type": "image", "text": None}
     assert (row["resized_width"], row["resized_height"]) == smart_resize(300, 480)[::-1]
     reply = row["messages"][2]["content"][0]["text"]
-    action = parse_answer(reply, "qwen", row["width"], row["height"])
-    assert action == parse_answer(reply, "qwen", 480, 300)
+    action = parse_answer(reply, "qwen-pixels", row["width"], row["height"])
+    assert action == parse_answer(reply, "qwen-pixels", 480, 300)
     datasets = pytest.importorskip("datasets")
     loaded = datasets.Dataset.from_parquet(
         str(tmp_path / "hf" / HF_PATH), cache_dir=str(tmp_path / "cache")
@@ -254,11 +254,11 @@ def test_output_folder_is_replaced_only_when_it_is_an_earlier_export(tmp_path: P
 
 def test_conversation_names_the_image_it_is_given_and_needs_a_size() -> None:
     sample = StepSample("s/0/0", "images/a.png", "Save", {"action": "key", "key": "ctrl+s"}, 8, 6)
-    conversation = sft_conversation(sample, "qwen", image_ref="/data/a.png")
+    conversation = sft_conversation(sample, "qwen-pixels", image_ref="/data/a.png")
     assert conversation["images"] == ["/data/a.png"]
     assert conversation["conversations"][1]["content"][0]["image"] == "/data/a.png"
-    assert parse_answer(conversation["conversations"][2]["content"], "qwen", 8, 6) == Action.key(
-        "ctrl+s"
-    )
+    assert parse_answer(
+        conversation["conversations"][2]["content"], "qwen-pixels", 8, 6
+    ) == Action.key("ctrl+s")
     with pytest.raises(DatasetFormatError, match="screenshot size"):
         sft_conversation(StepSample("s/0/1", "a.png", "Save", {"action": "finish"}, 0, 0))

@@ -30,7 +30,7 @@ import json
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 import numpy as np
 import torch
@@ -47,10 +47,11 @@ from transformers import (
 )
 
 from cuakit.actions import Action, _find_object, from_qwen_pixels, parse, to_qwen_pixels
+from cuakit.coords import COORDINATE_MODES, CoordinateMode
 from cuakit.errors import ActionParseError, CheckpointError, ConfigError, FrameError
 
-Coordinates = Literal["normalised", "qwen-pixels"]
-COORDINATES: tuple[str, ...] = ("normalised", "qwen-pixels")
+Coordinates = CoordinateMode
+COORDINATES = COORDINATE_MODES
 
 # ---- 1. the processor ------------------------------------------------------------------------
 

@@ -62,6 +62,8 @@ COMMANDS = (
             "source (a table, or --json; bar charts as PNGs with --out)."),
     Command("curate", "export", "curate_export", "ExportArgs", "run_export",
             "Export episodes as step samples, SFT conversations or a Hugging Face dataset."),
+    Command("curate", "import", "curate_export", "ImportArgs", "run_import",
+            "Import AgentNet, Mind2Web or AndroidControl trajectories as step samples."),
     Command("reward", "train", "reward", "TrainArgs", "run_train",
             "Train a video reward model on a labelled episode dataset."),
     Command("reward", "eval", "reward", "EvalArgs", "run_eval",
@@ -104,8 +106,6 @@ COMMANDS = (
             "recorded second."),
     Command("bench", "agent", "agent_bench", "AgentBenchArgs", "run_agent_bench",
             "PPO with the video reward vs ground truth vs random on several desksim families."),
-    Command("curate", "import", "curate_export", "ImportArgs", "run_import",
-            "Import AgentNet, Mind2Web or AndroidControl trajectories as step samples."),
 )
 # fmt: on
 

@@ -12,6 +12,7 @@ from typing import Any
 
 from rich.console import Console
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+from rich.table import Table
 
 from cuakit.errors import ConfigError
 
@@ -72,3 +73,14 @@ def replace_output(folder: Path, markers: tuple[str, ...]) -> None:
             f"{', '.join(markers)} in it); pass a new or empty folder"
         )
     shutil.rmtree(folder)
+
+
+def print_report(title: str, payload: dict[str, Any], as_json: bool) -> None:
+    """One JSON object on stdout, or a two-column table."""
+    if as_json:
+        emit_json(payload)
+        return
+    table = Table(title=title, show_header=False)
+    for key, value in payload.items():
+        table.add_row(key, str(value))
+    out_console.print(table)

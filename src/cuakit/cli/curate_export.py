@@ -5,24 +5,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any, Literal
+from typing import Annotated, Literal
 
 import tyro
-from rich.table import Table
 
-from cuakit.cli.common import PhaseBars, emit_json, out_console, phase_progress
+from cuakit.cli.common import PhaseBars, phase_progress, print_report
+from cuakit.coords import CoordinateMode
 from cuakit.errors import ConfigError
-
-
-def _report(title: str, payload: dict[str, Any], as_json: bool) -> None:
-    """One JSON object on stdout, or a two-column table."""
-    if as_json:
-        emit_json(payload)
-        return
-    table = Table(title=title, show_header=False)
-    for key, value in payload.items():
-        table.add_row(key, str(value))
-    out_console.print(table)
 
 
 @dataclass(frozen=True)
@@ -41,7 +30,7 @@ class ExportArgs:
     format: Literal["sft", "hf", "samples"] = "sft"
     """sft: conversations as JSON Lines; hf: a Parquet dataset `datasets` reads; samples:
     step samples only"""
-    coords: Literal["normalized", "qwen"] = "normalized"
+    coords: CoordinateMode = "normalised"
     """coordinates in the answers: fractions of the screen, or Qwen2.5-VL pixels of the
     smart-resized screenshot (its size is recorded in each conversation)"""
     history: int = 3
@@ -73,7 +62,7 @@ def run_export(args: ExportArgs) -> None:
             replay=args.replay,
             progress=PhaseBars(progress),
         )
-    _report("curate export", report, args.json)
+    print_report("curate export", report, args.json)
 
 
 SOURCES = ("agentnet", "mind2web", "androidcontrol")
@@ -117,4 +106,4 @@ def run_import(args: ImportArgs) -> None:
         report = importers.import_mind2web(args.source, args.out, args.history)
     else:
         report = importers.import_androidcontrol(args.source, args.out, args.history)
-    _report("curate import", report, args.json)
+    print_report("curate import", report, args.json)

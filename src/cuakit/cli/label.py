@@ -8,9 +8,8 @@ from pathlib import Path
 from typing import Annotated, Any
 
 import tyro
-from rich.table import Table
 
-from cuakit.cli.common import emit_json, out_console
+from cuakit.cli.common import emit_json, print_report
 from cuakit.curate import NEGATIVE_KINDS, export_exevr, import_exevr
 from cuakit.curate.deceptive import DECEPTIVE_KINDS
 from cuakit.curate.labels import label_pairs, label_success, make_negatives
@@ -26,17 +25,6 @@ def _check_format(value: str) -> None:
             f"--format {value!r} is not supported: use one of {', '.join(FORMATS)} "
             "(ExeVR-style ShareGPT JSON with <video> and \\box{correct|incorrect})"
         )
-
-
-def _report(title: str, payload: dict[str, Any], as_json: bool) -> None:
-    """One JSON object on stdout, or a two-column table."""
-    if as_json:
-        emit_json(payload)
-        return
-    table = Table(title=title, show_header=False)
-    for key, value in payload.items():
-        table.add_row(key, str(value))
-    out_console.print(table)
 
 
 @dataclass(frozen=True)
@@ -78,7 +66,7 @@ def run_label_success(args: LabelSuccessArgs) -> None:
         return
     flat = {k: v for k, v in payload.items() if k != "negatives"}
     flat.update({f"negatives/{k}": v for k, v in payload.get("negatives", {}).items()})
-    _report(f"success labels for {args.root}", flat, as_json=False)
+    print_report(f"success labels for {args.root}", flat, as_json=False)
 
 
 @dataclass(frozen=True)
@@ -118,7 +106,7 @@ def run_label_pairs(args: LabelPairsArgs) -> None:
         return
     flat = {f"added/{k}": v for k, v in counts.items()}
     flat["preference_labels"] = payload["preference_labels"]
-    _report(f"preference pairs for {args.root}", flat, as_json=False)
+    print_report(f"preference pairs for {args.root}", flat, as_json=False)
 
 
 @dataclass(frozen=True)
@@ -143,7 +131,7 @@ class ExportArgs:
 def run_export(args: ExportArgs) -> None:
     path = export_exevr(EpisodeDataset(args.root), args.out, args.include_negatives)
     items = len(json.loads(path.read_text()))
-    _report("export", {"path": str(path), "format": args.format, "items": items}, args.json)
+    print_report("export", {"path": str(path), "format": args.format, "items": items}, args.json)
 
 
 @dataclass(frozen=True)
@@ -168,4 +156,4 @@ class ImportArgs:
 def run_import(args: ImportArgs) -> None:
     imported = import_exevr(args.source, args.out, fps=args.fps)
     payload = {"path": str(args.out), "format": args.format, "imported": imported}
-    _report("import", payload, args.json)
+    print_report("import", payload, args.json)

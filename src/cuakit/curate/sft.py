@@ -1,7 +1,7 @@
 r"""Step samples and SFT conversations from an episode dataset, in the seed's format.
 
 ```python
-report = export_sft("datasets/demo", "exports/demo", format="sft", coords="qwen", history=3)
+report = export_sft("datasets/demo", "exports/demo", format="sft", coords="qwen-pixels", history=3)
 ```
 ```
 OUT/
@@ -14,7 +14,7 @@ OUT/
 A conversation (the seed's, with a system prompt and the history added)::
 
     {"id": "cuakit/desksim-click-button-v0/3/0", "images": ["images/000003_00.png"],
-     "coords": {"mode": "qwen", "width": 480, "height": 300,
+     "coords": {"mode": "qwen-pixels", "width": 480, "height": 300,
                 "resized_width": 476, "resized_height": 308},
      "conversations": [
        {"role": "system", "content": "You are a computer-use agent. …"},
@@ -23,8 +23,8 @@ A conversation (the seed's, with a system prompt and the history added)::
        {"role": "assistant", "content": "Click the button \"Rotate\".\n```json\n
          {\"action\": \"click\", \"coordinates\": [381, 98], \"reasoning\": \"…\"}\n```"}]}
 
-``coords="normalized"`` writes coordinates as fractions of the screen (4 decimals);
-``coords="qwen"`` as Qwen2.5-VL's absolute pixels of the `smart_resize`\d screenshot, whose
+``coords="normalised"`` writes coordinates as fractions of the screen (4 decimals);
+``coords="qwen-pixels"`` as Qwen2.5-VL's absolute pixels of the `smart_resize`\d screenshot, whose
 size ``coords`` records. `parse_answer` reads an assistant text back into the Action.
 
 Which screen a step shows: the writer records, per step, the frame on screen when the action
@@ -43,13 +43,14 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 import numpy as np
 from PIL import Image
 
 import cuakit.envs as envs
 from cuakit.actions import Action, ActionType, from_qwen_pixels, parse, smart_resize, to_qwen_pixels
+from cuakit.coords import COORDINATE_MODES, CoordinateMode
 from cuakit.curate.hf import write_hf
 from cuakit.curate.labels import ENV_SOURCE
 from cuakit.curate.samples import IMAGES_DIR, SAMPLES_FILE, Box, StepSample, read_samples
@@ -64,8 +65,8 @@ from cuakit.errors import (
     DatasetFormatError,
 )
 
-Coords = Literal["normalized", "qwen"]
-COORDS: tuple[str, ...] = ("normalized", "qwen")
+Coords = CoordinateMode
+COORDS = COORDINATE_MODES
 FORMATS: tuple[str, ...] = ("sft", "hf", "samples")
 SFT_FILE = "sft.jsonl"
 REPORT_FILE = "report.json"
@@ -291,7 +292,7 @@ def _wire(action: Action, coords: str, width: int, height: int) -> dict[str, Any
     for key in ("coordinates", "end_coordinates"):
         if key in out:
             point = tuple(out[key])
-            if coords == "qwen":
+            if coords == "qwen-pixels":
                 out[key] = list(to_qwen_pixels(point, width, height))
             else:
                 out[key] = [round(v, DECIMALS) for v in point]
@@ -332,13 +333,13 @@ def _describe(action: Action, sample: StepSample) -> str:
 def _history_line(raw: str, coords: str, width: int, height: int) -> str:
     """A previous action as the model would have written it (qwen: in its pixels)."""
     action = _action(raw)
-    if action is None or coords == "normalized":
+    if action is None or coords == "normalised":
         return raw
     return json.dumps(_wire(action, coords, width, height), ensure_ascii=False)
 
 
 def sft_conversation(
-    sample: StepSample, coords: Coords = "normalized", image_ref: str | None = None
+    sample: StepSample, coords: Coords = "normalised", image_ref: str | None = None
 ) -> dict[str, Any]:
     """The seed's SFT conversation for one sample: system prompt (the action schema), user
     (screenshot, instruction, previous actions), assistant (a sentence and a ```json block).
@@ -354,7 +355,7 @@ def sft_conversation(
         raise DatasetFormatError(f"step sample {sample.id!r}: no screenshot size; re-export it")
     meta: dict[str, Any] = {"mode": coords, "width": width, "height": height}
     rule = NORMALIZED_RULE
-    if coords == "qwen":
+    if coords == "qwen-pixels":
         resized_height, resized_width = smart_resize(height, width)
         meta |= {"resized_width": resized_width, "resized_height": resized_height}
         rule = QWEN_RULE.replace("WxH", f"{resized_width}x{resized_height}")
@@ -391,7 +392,7 @@ def parse_answer(text: str, coords: Coords, width: int, height: int) -> Action:
     Normalised answers are `cuakit.actions.parse`'s; qwen pixels go through
     `from_qwen_pixels` first. Raises ActionParseError."""
     _check_coords(coords)
-    if coords == "normalized":
+    if coords == "normalised":
         return parse(text)
     fence = _FENCE.search(text)
     start = fence.end() if fence else text.find("{")
@@ -429,7 +430,7 @@ def export_sft(
     dataset_root: str | Path,
     out_dir: str | Path,
     format: str = "sft",
-    coords: Coords = "normalized",
+    coords: Coords = "normalised",
     history: int = 3,
     all_episodes: bool = False,
     replay: bool = True,
