@@ -162,3 +162,10 @@ def test_sft_from_the_command_line(
     with pytest.raises(SystemExit) as exit_info:  # tyro reports config errors and exits 2
         main([*argv[:7], "qwen-72b", *argv[8:]])
     assert exit_info.value.code == 2 and "tiny-cpu" in capsys.readouterr().err
+    # the fine-tuned policy acts in desksim (random weights: its answers may be no action)
+    argv = ["agent", "eval", "--policy", f"hf:{run}", "--episodes", "1", "--json"]
+    assert main(argv) == 0
+    result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert (
+        result["episodes"] == 1 and result["split"] == "test" and 0 <= result["unparsed_rate"] <= 1
+    )

@@ -13,7 +13,8 @@ from rich.table import Table
 from cuakit.agent.harden import HardenConfig, harden
 from cuakit.agent.policy import load_policy
 from cuakit.agent.ppo import PPOConfig, evaluate, train
-from cuakit.cli.common import PhaseBars, emit_json, out_console, phase_progress
+from cuakit.cli.common import PhaseBars, emit_json, out_console, phase_progress, progress_bar
+from cuakit.errors import ConfigError
 from cuakit.reward.scoring import Scorer
 from cuakit.reward.text import InstructionEncoder
 
@@ -55,10 +56,12 @@ def run_ppo(args: PPOArgs) -> None:
 
 @dataclass(frozen=True)
 class EvalArgs:
-    """Evaluate a policy (a PPO run, or `random`) on test seeds: true and predicted success."""
+    """Evaluate a policy (a PPO run, an SFT run, or `random`) on test seeds: true and predicted
+    success."""
 
     policy: str
-    """a PPO run folder, or `random` for uniform random GUI actions"""
+    """a PPO run folder, `hf:RUN` for a vision-language policy fine-tuned by `cuakit agent sft`,
+    or `random` for uniform random GUI actions"""
     env: str = "cuakit/desksim-click-button-v0"
     difficulty: int | None = 1
     episodes: int = 32
@@ -75,6 +78,9 @@ class EvalArgs:
 
 
 def run_eval(args: EvalArgs) -> None:
+    if args.policy.startswith("hf:"):
+        _run_vlm_eval(args)
+        return
     policy = None if args.policy == "random" else load_policy(Path(args.policy) / "policy")
     config = PPOConfig(
         env=args.env,
@@ -95,6 +101,32 @@ def run_eval(args: EvalArgs) -> None:
         emit_json(result)
         return
     out_console.print(_eval_table(f"{args.policy} on {args.env}", result))
+
+
+def _run_vlm_eval(args: EvalArgs) -> None:
+    from cuakit.agent.vlm import VLMPolicy
+    from cuakit.agent.vlm_eval import evaluate_vlm
+
+    run = Path(args.policy.removeprefix("hf:"))
+    if not (run / "config.json").exists():
+        raise ConfigError(f"--policy {args.policy}: {run}/config.json is missing; pass the run "
+                          "folder of `cuakit agent sft` as hf:RUN")  # fmt: skip
+    judge = Scorer.from_run(args.judge) if args.judge is not None else None
+    with progress_bar(f"{args.policy} on {args.env}", args.episodes) as bar:
+        task = bar.tasks[0].id
+        policy = VLMPolicy.from_run(run)
+
+        def advance(done: int, _: int) -> None:
+            bar.update(task, completed=done)
+
+        result = evaluate_vlm(policy, args.env, args.episodes, args.seed, args.difficulty, judge,
+                              progress=advance)  # fmt: skip
+    if args.json:
+        emit_json(result)
+        return
+    table = _eval_table(f"{args.policy} on {args.env}", result)
+    table.add_row("answers that were no action", f"{result['unparsed_rate']:.3f}")
+    out_console.print(table)
 
 
 @dataclass(frozen=True)
