@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
 from cuakit.actions import Action
-from cuakit.agent.vlm_eval import evaluate_vlm
+from cuakit.agent.vlm_eval import evaluate_on_samples, evaluate_vlm
 from cuakit.envs.desksim import DeskSimEnv
 from cuakit.episodes.splits import TEST_SEED_START
 from cuakit.errors import ActionParseError
@@ -62,3 +63,62 @@ def test_an_answer_that_is_no_action_fails_the_episode() -> None:
     result = evaluate_vlm(NoAnswer(), "cuakit/desksim-click-button-v0", 2, difficulty=1)
     assert result == {"episodes": 2, "success_rate": 0.0, "episode_length": 0.0,
                       "unparsed_rate": 1.0, "split": "test", "termination": "agent"}  # fmt: skip
+
+
+def write_samples(folder: Path, rows: list[tuple]) -> Path:
+    from PIL import Image as PILImage
+
+    from cuakit.curate.samples import StepSample
+    from cuakit.curate.samples import write_samples as write
+
+    folder.mkdir(parents=True, exist_ok=True)
+    PILImage.new("RGB", (40, 30), (200, 200, 200)).save(folder / "screen.png")
+    samples = [
+        StepSample(
+            id=str(i),
+            image="screen.png",
+            instruction=f"Click {name}",
+            action=action,
+            width=40,
+            height=30,
+            target_bbox=box,
+        )
+        for i, (name, action, box) in enumerate(rows)
+    ]
+    write(folder / "samples.jsonl", samples)
+    return folder / "samples.jsonl"
+
+
+class ClicksTheNamedBox:
+    """Clicks (0.1, 0.1) for 'A', (0.9, 0.9) for 'B', gives no action for anything else."""
+
+    def act(self, screenshot: np.ndarray, instruction: str, previous: list[Action]) -> Action:
+        assert screenshot.shape == (30, 40, 3)
+        if instruction.endswith(" A"):
+            return Action.click(0.1, 0.1)
+        if instruction.endswith(" B"):
+            return Action.click(0.9, 0.9)
+        raise ActionParseError("action", "no JSON")
+
+
+def test_held_out_samples_are_scored_against_the_best_constant_point(tmp_path: Path) -> None:
+    click = {"action": "click", "coordinates": [0.5, 0.5]}
+    train = write_samples(
+        tmp_path / "train",
+        [
+            ("A", {"action": "click", "coordinates": [0.0, 0.0]}, None),
+            ("B", {"action": "click", "coordinates": [0.2, 0.2]}, None),
+            ("C", {"action": "finish"}, None),
+        ],
+    )  # the mean point: (0.1, 0.1)
+    held_out = write_samples(tmp_path / "test", [
+        ("A", click, (0.0, 0.0, 0.2, 0.2)),   # policy in the box; the constant point too
+        ("B", click, (0.0, 0.0, 0.2, 0.2)),   # policy outside; the constant point inside
+        ("C", {"action": "finish"}, None),    # no action from the policy
+        ("B", click, (0.8, 0.8, 0.2, 0.2)),   # policy inside; the constant point outside
+    ])  # fmt: skip
+    result = evaluate_on_samples(ClicksTheNamedBox(), held_out, train)
+    assert result["samples"] == 4 and result["with_target_box"] == 3
+    assert result["parsed_rate"] == 0.75 and result["same_type_rate"] == 0.75
+    assert result["in_box_rate"] == 2 / 3 and result["constant_in_box_rate"] == 2 / 3
+    assert result["constant_point"] == [0.1, 0.1]

@@ -39,6 +39,7 @@ BAD_INPUT = {
         f"{MISSING}/run",
     ],
     "agent build-tiny-vlm": ["--out", "/dev/null/tiny"],
+    "agent sft-eval": ["--run", MISSING, "--data", f"{MISSING}.jsonl", "--train", MISSING],
     "curate export": [MISSING, "--out", f"{MISSING}/out"],
     "curate import": ["agentnet", MISSING, "--out", f"{MISSING}/out"],
     "demo": ["--env", "bogus/env", "--out", f"{MISSING}/demo"],

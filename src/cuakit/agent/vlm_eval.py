@@ -1,22 +1,31 @@
-"""A vision-language policy in an env, on test seeds: true success, the judge's predicted success,
-and how often the model's answer was an action at all.
+"""A vision-language policy judged two ways.
 
-The episode ends at the policy's ``finish``/``fail`` or the env's step limit, never on the env's
-own success (the honest protocol); an answer that does not parse ends it as a failure (the
-policy gave no action), counted in ``unparsed_rate``. ``cuakit agent eval --policy hf:RUN``.
+- `evaluate_vlm`: in an env, on test seeds: true success, the judge's predicted success, and how
+  often the model's answer was an action at all. The episode ends at the policy's
+  ``finish``/``fail`` or the env's step limit, never on the env's own success (the honest
+  protocol); an answer that does not parse ends it as a failure, counted in ``unparsed_rate``.
+  ``cuakit agent eval --policy hf:RUN``.
+- `evaluate_on_samples`: on held-out step samples (`cuakit.curate.samples`): the share of
+  answers that parse into an action, that have the recorded action's type, and whose point
+  lands in the recorded target's box — beside the best constant point (the training samples'
+  mean point) landing there. ``cuakit agent sft-eval``.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Callable
+from pathlib import Path
 from typing import Any, Protocol
 
 import numpy as np
+from PIL import Image
 
 import cuakit.envs as envs
 from cuakit.actions import Action
+from cuakit.curate.samples import StepSample, read_samples
 from cuakit.episodes.splits import TEST_SEED_START
-from cuakit.errors import ActionParseError
+from cuakit.errors import ActionParseError, DatasetFormatError
 
 
 class ActsOnScreens(Protocol):
@@ -78,3 +87,67 @@ def evaluate_vlm(
         result["predicted_success_rate"] = predicted
         result["hacking_gap"] = predicted - result["success_rate"]
     return result
+
+
+def _samples(path: Path) -> list[StepSample]:
+    out = []
+    for number, data, _ in read_samples(path):
+        if data is None:
+            raise DatasetFormatError(
+                f"{path}:{number}: not JSON; filter it with cuakit curate filter"
+            )
+        out.append(StepSample.from_dict(data))
+    return out
+
+
+def _inside(point: tuple[float, float], box: tuple[float, float, float, float]) -> bool:
+    x, y, w, h = box
+    return x <= point[0] <= x + w and y <= point[1] <= y + h
+
+
+def mean_point(train: Path) -> tuple[float, float]:
+    """The mean point of the training samples' pointer actions: the best constant answer."""
+    points = [s.action["coordinates"] for s in _samples(train) if "coordinates" in s.action]
+    if not points:
+        raise DatasetFormatError(f"{train}: no sample has a point; is it a step-sample file?")
+    return tuple(np.mean(np.array(points, float), axis=0).tolist())  # type: ignore[return-value]
+
+
+def evaluate_on_samples(
+    policy: ActsOnScreens,
+    samples: Path,
+    train: Path,
+    limit: int | None = None,
+    progress: Callable[[int, int], None] | None = None,
+) -> dict[str, Any]:
+    """The policy's answers on held-out step samples (the first ``limit``): parsed, right type,
+    in the target's box (over samples with a target box), and the constant point's in-box rate."""
+    held_out = _samples(samples)[:limit]
+    constant = mean_point(train)
+    parsed = same_type = in_box = constant_in_box = boxed = 0
+    for done, sample in enumerate(held_out, 1):
+        screenshot = np.asarray(Image.open(Path(samples).parent / sample.image).convert("RGB"))
+        previous = [Action.from_dict(json.loads(h)) for h in sample.history]
+        try:
+            action = policy.act(screenshot, sample.instruction, previous)
+        except ActionParseError:
+            action = None
+        parsed += action is not None
+        same_type += action is not None and action.type.value == sample.action["action"]
+        if sample.target_bbox is not None:
+            boxed += 1
+            hit = action is not None and action.point is not None
+            in_box += hit and _inside(action.point, sample.target_bbox)  # type: ignore[arg-type]
+            constant_in_box += _inside(constant, sample.target_bbox)
+        if progress is not None:
+            progress(done, len(held_out))
+    n = max(1, len(held_out))
+    return {
+        "samples": len(held_out),
+        "parsed_rate": parsed / n,
+        "same_type_rate": same_type / n,
+        "with_target_box": boxed,
+        "in_box_rate": in_box / max(1, boxed),
+        "constant_point": list(constant),
+        "constant_in_box_rate": constant_in_box / max(1, boxed),
+    }

@@ -83,6 +83,8 @@ COMMANDS = (
             "success."),
     Command("agent", "sft", "agent_sft", "SFTCommandArgs", "run_sft",
             "Fine-tune a Qwen2.5-VL policy on step samples with a LoRA adapter (TRL SFTTrainer)."),
+    Command("agent", "sft-eval", "agent_sft", "SFTEvalArgs", "run_sft_eval",
+            "Score an SFT run on held-out step samples against the best constant point."),
     Command("agent", "build-tiny-vlm", "agent_sft", "BuildTinyArgs", "run_build_tiny",
             "Write a tiny random Qwen2.5-VL for CPU runs and tests."),
     Command("demo", "", "demo", "DemoArgs", "run_demo",

@@ -8,10 +8,12 @@ from pathlib import Path
 from typing import Annotated
 
 import tyro
+from rich.table import Table
 
 from cuakit.agent.sft import SFTArgs, train_sft
 from cuakit.agent.vlm import build_tiny_qwen_vl
-from cuakit.cli.common import emit_json, out_console
+from cuakit.cli.common import emit_json, out_console, progress_bar
+from cuakit.errors import ConfigError
 
 
 @dataclass(frozen=True)
@@ -59,3 +61,43 @@ def run_build_tiny(args: BuildTinyArgs) -> None:
         emit_json({"path": str(path), "bytes": size})
         return
     out_console.print(f"tiny Qwen2.5-VL ({size / 1e6:.1f} MB) in {path}")
+
+
+@dataclass(frozen=True)
+class SFTEvalArgs:
+    """Score an SFT run on held-out step samples: answers that parse, of the right type, in
+    the target's box; beside the best constant point (the training samples' mean point)."""
+
+    run: Path
+    """run folder of `cuakit agent sft`"""
+    data: Path
+    """held-out step samples (samples.jsonl of `cuakit curate export` on test seeds)"""
+    train: Path
+    """the step samples the run trained on (for the constant point)"""
+    limit: int | None = None
+    """score only the first N held-out samples"""
+    json: bool = False
+    """print one JSON object on stdout"""
+
+
+def run_sft_eval(args: SFTEvalArgs) -> None:
+    from cuakit.agent.vlm import VLMPolicy
+    from cuakit.agent.vlm_eval import evaluate_on_samples
+
+    if not (args.run / "config.json").exists():
+        raise ConfigError(f"--run {args.run}: no config.json; pass a `cuakit agent sft` run folder")
+    policy = VLMPolicy.from_run(args.run)
+    with progress_bar(f"scoring {args.run} on {args.data}", None) as bar:
+        task = bar.tasks[0].id
+
+        def advance(done: int, total: int) -> None:
+            bar.update(task, completed=done, total=total)
+
+        result = evaluate_on_samples(policy, args.data, args.train, args.limit, advance)
+    if args.json:
+        emit_json(result)
+        return
+    table = Table("metric", "value", title=f"{args.run} on {args.data}")
+    for key, value in result.items():
+        table.add_row(key, f"{value:.3f}" if isinstance(value, float) else str(value))
+    out_console.print(table)
