@@ -48,6 +48,7 @@ def test_the_7b_preset_is_the_seeds_recipe(tmp_path: Path) -> None:
     preset = PRESETS["qwen2.5-vl-7b-lora"]
     lora = lora_config(preset)
     assert (lora.r, lora.lora_alpha, lora.lora_dropout) == (128, 256, 0.05)
+    assert not lora.modules_to_save  # the seed trains the adapter only
     assert str(lora.task_type) in ("CAUSAL_LM", "TaskType.CAUSAL_LM")
     assert preset.lora_target_modules == (
         "q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj",
@@ -127,7 +128,12 @@ def test_lora_sft_moves_the_adapter_only_and_the_run_reloads(
     assert len(lora) == 2 * 7 * 2  # 2 layers × 7 projections × (A, B), no vision-tower adapter
     assert all("visual" not in name for name in lora)
     assert all(not torch.equal(before[name], after[name]) for name in lora)
-    assert all(torch.equal(before[name], after[name]) for name in before if name not in lora)
+    # the tiny preset also trains a copy of the random output layer; the base stays as it was
+    copies = [name for name in before if "modules_to_save" in name]
+    assert copies and all("lm_head" in name for name in copies)
+    assert all(not torch.equal(before[name], after[name]) for name in copies)
+    trained = set(lora) | set(copies)
+    assert all(torch.equal(before[name], after[name]) for name in before if name not in trained)
     assert metrics["steps"] == 2 and len(metrics["history"]) == 2
     assert all(np.isfinite(entry["losses/loss"]) for entry in metrics["history"])
     run = args.out

@@ -90,6 +90,9 @@ class SFTPreset:
     """projection names that get an adapter: all attention and MLP projections"""
     lora_vision_tower: bool = False
     """also adapt the vision tower's projections of those names (its MLP's gate/up/down)"""
+    lora_modules_to_save: tuple[str, ...] = ()
+    """modules trained in full beside the adapter (a pretrained model needs none: its output
+    layer already speaks; a random one's must be learnt, or its answers stay near uniform)"""
     max_steps: int = -1
     """optimiser steps; -1 runs num_train_epochs"""
     lr_scheduler_type: str = "cosine"
@@ -133,6 +136,7 @@ PRESETS: dict[str, SFTPreset] = {
         per_device_train_batch_size=2, gradient_accumulation_steps=1, bf16=False,
         gradient_checkpointing=True, max_steps=4, warmup_ratio=0.0, logging_steps=1,
         dataloader_num_workers=0, max_pixels=TINY_MAX_PIXELS, history=2,
+        lora_modules_to_save=("lm_head",),
     ),
 }  # fmt: skip
 
@@ -269,6 +273,7 @@ def lora_config(preset: SFTPreset) -> LoraConfig:
         lora_alpha=preset.lora_alpha,
         lora_dropout=preset.lora_dropout,
         target_modules=targets,
+        modules_to_save=list(preset.lora_modules_to_save) or None,
         task_type="CAUSAL_LM",
     )
 
