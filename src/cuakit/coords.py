@@ -23,6 +23,9 @@ CoordinateMode = Literal["normalised", "qwen-pixels"]
 COORDINATE_MODES: tuple[str, ...] = ("normalised", "qwen-pixels")
 """how a model writes a point: normalised fractions of the screen (the schema's), or Qwen2.5-VL's
 absolute pixels of the `smart_resize`d screenshot"""
+ANSWER_DECIMALS = 4
+"""decimals of a normalised coordinate in a model's answer: a tenth of a pixel on a 1,000-px
+screen in a few tokens (a float's 17 digits are what a small model learns to repeat)"""
 
 _NOT_NORMALISED = (
     "are not normalised to [0, 1]; convert pixels with from_pixels(...) "

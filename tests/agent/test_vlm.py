@@ -152,3 +152,11 @@ def test_act_returns_an_action_or_raises_with_the_raw_text(tiny: Path) -> None:
     assert isinstance(policy.last_text, str)
     with pytest.raises(FrameError, match="uint8"):
         policy.act(screenshot.astype(np.float32), "Click OK", [])
+
+
+def test_an_answer_writes_normalised_points_with_four_decimals() -> None:
+    """A float's 17 digits are what a small model learns to repeat: answers round them."""
+    geometry = ScreenGeometry(480, 300, "normalised", {})
+    answer = render_answer(Action.drag(0.30416666666666664, 0.1, 0.5, 0.79333333333), geometry)
+    assert '"coordinates": [0.3042, 0.1]' in answer and '"end_coordinates": [0.5, 0.7933]' in answer
+    assert read_answer(answer, geometry).point == (0.3042, 0.1)

@@ -47,7 +47,7 @@ from transformers import (
 )
 
 from cuakit.actions import Action, _find_object, from_qwen_pixels, parse, to_qwen_pixels
-from cuakit.coords import COORDINATE_MODES, CoordinateMode
+from cuakit.coords import ANSWER_DECIMALS, COORDINATE_MODES, CoordinateMode
 from cuakit.errors import ActionParseError, CheckpointError, ConfigError, FrameError
 
 Coordinates = CoordinateMode
@@ -166,11 +166,14 @@ class ScreenGeometry:
     def to_model(self, wire: Mapping[str, Any]) -> dict[str, Any]:
         """A wire-form action as the model writes it (pixels of the resized image, or as is)."""
         out = dict(wire)
-        if self.coordinates == "qwen-pixels":
-            for key in ("coordinates", "end_coordinates"):
-                if out.get(key) is not None:
-                    px = to_qwen_pixels(tuple(out[key]), self.width, self.height, **self.resize)
-                    out[key] = list(px)
+        for key in ("coordinates", "end_coordinates"):
+            if out.get(key) is None:
+                continue
+            if self.coordinates == "qwen-pixels":
+                px = to_qwen_pixels(tuple(out[key]), self.width, self.height, **self.resize)
+                out[key] = list(px)
+            else:
+                out[key] = [round(v, ANSWER_DECIMALS) for v in out[key]]
         return out
 
     def from_model(self, data: Mapping[str, Any]) -> dict[str, Any]:

@@ -50,7 +50,7 @@ from PIL import Image
 
 import cuakit.envs as envs
 from cuakit.actions import Action, ActionType, from_qwen_pixels, parse, smart_resize, to_qwen_pixels
-from cuakit.coords import COORDINATE_MODES, CoordinateMode
+from cuakit.coords import ANSWER_DECIMALS, COORDINATE_MODES, CoordinateMode
 from cuakit.curate.hf import write_hf
 from cuakit.curate.labels import ENV_SOURCE
 from cuakit.curate.samples import IMAGES_DIR, SAMPLES_FILE, Box, StepSample, read_samples
@@ -70,7 +70,6 @@ COORDS = COORDINATE_MODES
 FORMATS: tuple[str, ...] = ("sft", "hf", "samples")
 SFT_FILE = "sft.jsonl"
 REPORT_FILE = "report.json"
-DECIMALS = 4
 """Normalised coordinates are written with this many decimals: 0.1 pixel on a 1000-pixel
 screen, a few tokens instead of seventeen digits."""
 REPLAY_TOLERANCE = 1.0
@@ -295,7 +294,7 @@ def _wire(action: Action, coords: str, width: int, height: int) -> dict[str, Any
             if coords == "qwen-pixels":
                 out[key] = list(to_qwen_pixels(point, width, height))
             else:
-                out[key] = [round(v, DECIMALS) for v in point]
+                out[key] = [round(v, ANSWER_DECIMALS) for v in point]
     return out
 
 
