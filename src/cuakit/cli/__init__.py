@@ -79,8 +79,8 @@ COMMANDS = (
             "Train the lab policy with PPO on an env, rewarded by ground truth or a video reward "
             "model."),
     Command("agent", "eval", "agent", "EvalArgs", "run_eval",
-            "Evaluate a policy (a PPO run, or `random`) on test seeds: true and predicted "
-            "success."),
+            "Evaluate a policy (a PPO run, an SFT run, or `random`) on test seeds: true and "
+            "predicted success."),
     Command("agent", "sft", "agent_sft", "SFTCommandArgs", "run_sft",
             "Fine-tune a Qwen2.5-VL policy on step samples with a LoRA adapter (TRL SFTTrainer)."),
     Command("agent", "sft-eval", "agent_sft", "SFTEvalArgs", "run_sft_eval",

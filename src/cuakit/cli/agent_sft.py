@@ -65,8 +65,10 @@ def run_build_tiny(args: BuildTinyArgs) -> None:
 
 @dataclass(frozen=True)
 class SFTEvalArgs:
-    """Score an SFT run on held-out step samples: answers that parse, of the right type, in
-    the target's box; beside the best constant point (the training samples' mean point)."""
+    """Score an SFT run on held-out step samples against the best constant point.
+
+    Answers that parse, of the right type, in the target's box; beside the constant point (the
+    training samples' mean point) in the box."""
 
     run: Path
     """run folder of `cuakit agent sft`"""
