@@ -58,6 +58,7 @@ __all__ = [
     "Action",
     "ActionType",
     "Point",
+    "find_action_object",
     "from_pixels",
     "from_qwen_pixels",
     "normalize_keys",
@@ -399,13 +400,15 @@ def parse(text: str) -> Action:
     decodes (bare JSON, or JSON inside prose). Only real JSON is read (never eval); NaN and
     Infinity are rejected by the field checks. Aliases are those of :meth:`Action.from_dict`.
     """
+    return Action.from_dict(find_action_object(text))
+
+
+def find_action_object(text: str) -> dict[str, Any]:
+    """The JSON object :func:`parse` reads in ``text``, before any field is checked: the fenced
+    one if there is one, else the first. A reader whose points are not normalised (e.g. Qwen's
+    pixels) converts them and then calls :meth:`Action.from_dict`. Raises ActionParseError."""
     if not isinstance(text, str):
         raise ActionParseError("text", f"expected a string, got {type(text).__name__}")
-    return Action.from_dict(_find_object(text))
-
-
-def _find_object(text: str) -> dict[str, Any]:
-    """The fenced JSON object if there is one, else the first one in ``text``."""
     first = _first_object(text)
     for fence in _FENCE_OPEN.finditer(text):
         if first and first[1] <= fence.start() < first[2]:

@@ -14,7 +14,7 @@ import math
 from typing import Any, Literal
 
 from cuakit._values import is_int, is_number, show
-from cuakit.errors import ActionParseError
+from cuakit.errors import ActionParseError, ConfigError
 
 Point = tuple[float, float]
 """Normalised ``(x, y)``, both in ``[0, 1]``."""
@@ -23,6 +23,14 @@ CoordinateMode = Literal["normalised", "qwen-pixels"]
 COORDINATE_MODES: tuple[str, ...] = ("normalised", "qwen-pixels")
 """how a model writes a point: normalised fractions of the screen (the schema's), or Qwen2.5-VL's
 absolute pixels of the `smart_resize`d screenshot"""
+
+
+def check_coordinate_mode(mode: object, name: str = "coordinates") -> None:
+    """Raise ConfigError, naming the option ``name``, unless ``mode`` is a `CoordinateMode`."""
+    if mode not in COORDINATE_MODES:
+        raise ConfigError(f"{name}={mode!r}: use one of {', '.join(COORDINATE_MODES)}")
+
+
 ANSWER_DECIMALS = 4
 """decimals of a normalised coordinate in a model's answer: a tenth of a pixel on a 1,000-px
 screen in a few tokens (a float's 17 digits are what a small model learns to repeat)"""

@@ -17,18 +17,16 @@ from transformers import Qwen2_5_VLForConditionalGeneration
 from cuakit.actions import Action, smart_resize
 from cuakit.agent.vlm import (
     QWEN_SPECIAL_TOKENS,
-    ScreenGeometry,
     VLMOutputError,
     VLMPolicy,
     build_prompt,
     build_tiny_qwen_vl,
     build_tiny_tokenizer,
     load_policy,
-    read_answer,
-    render_answer,
     tiny_config,
 )
 from cuakit.errors import ActionParseError, CheckpointError, FrameError
+from cuakit.prompt import ScreenGeometry, read_answer, render_answer
 
 
 @pytest.fixture(scope="module")
@@ -132,12 +130,19 @@ def test_answers_round_trip_through_the_tokenizer_and_parser(tiny: Path, coordin
         assert '"coordinates": [1033, 117]' in render_answer(Action.click(0.82, 0.15), geometry)
 
 
-def test_a_reply_that_is_not_an_action_keeps_the_raw_text() -> None:
-    geometry = ScreenGeometry(100, 100, "qwen-pixels", {"factor": 28})
-    for reply in ("I would click OK", '```json\n{"action": "click", "coordinates": [500, 9]}\n```'):
-        with pytest.raises(ActionParseError) as error:
-            read_answer(reply, geometry)
-        assert isinstance(error.value, VLMOutputError) and error.value.raw_text == reply
+@pytest.mark.parametrize(
+    "reply", ["I would click OK", '```json\n{"action": "click", "coordinates": [500, 9]}\n```']
+)
+def test_a_reply_that_is_not_an_action_keeps_the_raw_text(
+    tiny: Path, reply: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    policy = VLMPolicy(tiny, coordinates="qwen-pixels", max_new_tokens=2)
+    monkeypatch.setattr(policy.processor.tokenizer, "decode", lambda *_, **__: reply)
+    screenshot = np.zeros((100, 100, 3), dtype=np.uint8)  # a pixel at x=500 is off it
+    with pytest.raises(ActionParseError) as error:
+        policy.act(screenshot, "Click OK", [])
+    assert isinstance(error.value, VLMOutputError) and error.value.raw_text == reply
+    assert policy.last_text == reply and f"(model output: {reply!r})" in str(error.value)
 
 
 def test_act_returns_an_action_or_raises_with_the_raw_text(tiny: Path) -> None:
@@ -152,11 +157,3 @@ def test_act_returns_an_action_or_raises_with_the_raw_text(tiny: Path) -> None:
     assert isinstance(policy.last_text, str)
     with pytest.raises(FrameError, match="uint8"):
         policy.act(screenshot.astype(np.float32), "Click OK", [])
-
-
-def test_an_answer_writes_normalised_points_with_four_decimals() -> None:
-    """A float's 17 digits are what a small model learns to repeat: answers round them."""
-    geometry = ScreenGeometry(480, 300, "normalised", {})
-    answer = render_answer(Action.drag(0.30416666666666664, 0.1, 0.5, 0.79333333333), geometry)
-    assert '"coordinates": [0.3042, 0.1]' in answer and '"end_coordinates": [0.5, 0.7933]' in answer
-    assert read_answer(answer, geometry).point == (0.3042, 0.1)

@@ -28,6 +28,7 @@ from cuakit.curate.sft import (
 from cuakit.envs.collect import collect
 from cuakit.episodes import EpisodeDataset
 from cuakit.errors import ConfigError, DatasetFormatError
+from cuakit.prompt import SYSTEM_PROMPT
 from tests.fixtures import write_episodes
 
 HISTORY = 2
@@ -69,7 +70,7 @@ def test_every_answer_parses_back_to_the_action_inside_its_target(export: tuple)
         recorded = Action.from_dict(sample.action)
         reply = conversation["conversations"][-1]["content"]
         assert conversation["conversations"][-1]["role"] == "assistant"
-        assert "```json\n" in reply and not reply.startswith("```")  # a sentence first
+        assert reply.startswith("```json\n{") and reply.endswith("}\n```")  # the action alone
         back = parse_answer(reply, coords, sample.width, sample.height)
         kinds.add(back.type.value)
         if coords == "normalised":
@@ -98,10 +99,10 @@ def test_qwen_mode_records_the_resized_size_it_speaks_in(export: tuple) -> None:
     meta = conversation["coords"]
     assert (meta["mode"], meta["width"], meta["height"]) == (coords, 480, 300)
     system = conversation["conversations"][0]["content"]
+    assert system == SYSTEM_PROMPT[coords]  # the schema SFT trains on and VLMPolicy sends
     if coords == "qwen-pixels":
         resized_height, resized_width = smart_resize(300, 480)
         assert (meta["resized_width"], meta["resized_height"]) == (resized_width, resized_height)
-        assert f"{resized_width}x{resized_height} pixels" in system
         answer = json.loads(conversation["conversations"][-1]["content"].split("```json\n")[1][:-4])
         assert all(isinstance(v, int) for v in answer["coordinates"])
     else:
@@ -137,8 +138,19 @@ def test_history_holds_exactly_the_previous_n_actions(export: tuple) -> None:
         listed = [line for line in text.splitlines() if line[:3] in ("1. ", "2. ", "3. ")]
         assert len(listed) == len(sample.history)
         longest = max(longest, len(sample.history))
-        if coords == "normalised":
-            assert [line[3:] for line in listed] == list(sample.history)
+        # each line is the recorded action as the model would have written it
+        for line, raw in zip(listed, sample.history, strict=True):
+            shown, recorded = (
+                parse_answer(line[3:], coords, sample.width, sample.height),
+                parse(raw),
+            )
+            assert shown.type is recorded.type and shown.reasoning == recorded.reasoning
+            if recorded.point is not None:
+                tolerance = 1e-4 if coords == "normalised" else 1.5 / 476
+                assert np.allclose(shown.point, recorded.point, atol=tolerance)
+                assert isinstance(json.loads(line[3:])["coordinates"][0], int) == (
+                    coords == "qwen-pixels"
+                )
     assert longest == HISTORY
 
 

@@ -42,18 +42,16 @@ from transformers import TrainerCallback
 
 from cuakit.actions import Action
 from cuakit.agent.vlm import (
-    COORDINATES,
     END_OF_TURN,
     TINY_MAX_PIXELS,
-    Coordinates,
     QwenImageProcessor,
-    ScreenGeometry,
     build_prompt,
     load_policy,
-    render_answer,
 )
+from cuakit.coords import CoordinateMode, check_coordinate_mode
 from cuakit.curate.samples import StepSample, read_samples
 from cuakit.errors import ConfigError, DatasetFormatError
+from cuakit.prompt import ScreenGeometry, render_answer
 
 if TYPE_CHECKING:  # the vlm extra, imported where it is used
     from peft import LoraConfig
@@ -111,15 +109,14 @@ class SFTPreset:
     """processes that load screenshots and build batches"""
     max_pixels: int | None = None
     """cap on a resized screenshot's area (visual tokens = area / 28²); None: the checkpoint's"""
-    coordinates: Coordinates = "normalised"
+    coordinates: CoordinateMode = "normalised"
     """normalised: [0, 1] of the screen (the seed's format); qwen-pixels: Qwen's absolute pixels
     of the resized screenshot"""
     history: int = 4
     """previous actions shown with each screenshot (not in the seed; the last 4)"""
 
     def __post_init__(self) -> None:
-        if self.coordinates not in COORDINATES:
-            raise ConfigError(f"coordinates {self.coordinates!r}: use {' or '.join(COORDINATES)}")
+        check_coordinate_mode(self.coordinates)
 
 
 PRESETS: dict[str, SFTPreset] = {
@@ -215,7 +212,7 @@ class StepSampleCollator:
     exact whatever the tokenizer merges."""
 
     processor: QwenImageProcessor
-    coordinates: Coordinates = "normalised"
+    coordinates: CoordinateMode = "normalised"
     history: int = 4
 
     def texts(self, sample: StepSample, width: int, height: int) -> tuple[str, str]:

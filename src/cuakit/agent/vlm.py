@@ -10,25 +10,22 @@ built locally so that all of it runs on a laptop CPU with no network.
    the multimodal RoPE) is transformers' own code.
 2. ``load_policy(path, adapter=None)`` — model + processor from any Qwen2.5-VL folder (a real
    checkpoint on a GPU machine, or the tiny one), optionally with a LoRA adapter on top.
-3. The prompt: ``SYSTEM_PROMPT`` (the action schema), ``build_prompt`` (screenshot, instruction,
-   the last few actions) and ``render_answer`` (the target: the action's wire form in a
-   ```json fence, as the seed's SFT conversations have it). SFT trains on exactly what
-   ``VLMPolicy`` asks at run time.
+3. ``build_prompt`` — the chat `VLMPolicy` asks and SFT trains on: `cuakit.prompt`'s system
+   schema, then the screenshot and its user text, through the processor's chat template; the
+   answer is `cuakit.prompt.render_answer`'s, closed by ``END_OF_TURN``.
 4. ``VLMPolicy`` — ``act(screenshot, instruction, previous) -> Action``, greedy decoding.
 5. ``build_tiny_qwen_vl(out_dir)`` — a random Qwen2.5-VL of a few layers with a byte-level BPE
    tokenizer trained here on GUI-action text, saved with ``save_pretrained``.
 
-Coordinates: the schema's are normalised to [0, 1]. A model trained on Qwen's own grounding
-convention answers in absolute pixels of the image it sees (the screenshot after
-``smart_resize``); ``coordinates="qwen-pixels"`` converts both ways with
-``to_qwen_pixels`` / ``from_qwen_pixels``.
+Coordinates: the schema's are normalised to [0, 1]; ``coordinates="qwen-pixels"`` has the model
+answer in Qwen's own grounding convention, pixels of the screenshot it sees
+(`cuakit.prompt.ScreenGeometry` converts both ways).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
@@ -46,12 +43,10 @@ from transformers import (
     Qwen2VLImageProcessorPil,
 )
 
-from cuakit.actions import Action, _find_object, from_qwen_pixels, parse, to_qwen_pixels
-from cuakit.coords import ANSWER_DECIMALS, COORDINATE_MODES, CoordinateMode
-from cuakit.errors import ActionParseError, CheckpointError, ConfigError, FrameError
-
-Coordinates = CoordinateMode
-COORDINATES = COORDINATE_MODES
+from cuakit.actions import Action
+from cuakit.coords import CoordinateMode, check_coordinate_mode
+from cuakit.errors import ActionParseError, CheckpointError, FrameError
+from cuakit.prompt import SYSTEM_PROMPT, ScreenGeometry, read_answer, user_text
 
 # ---- 1. the processor ------------------------------------------------------------------------
 
@@ -132,62 +127,6 @@ def load_policy(
 
 # ---- 3. the prompt ---------------------------------------------------------------------------
 
-_SCHEMA = """\
-You operate a computer through its screen. Each turn you see a screenshot, the task and your \
-previous actions. Answer with exactly one action as JSON inside a ```json fence, one of:
-{"action": "click" | "double_click" | "right_click" | "move", "coordinates": [x, y]}
-{"action": "drag", "coordinates": [x, y], "end_coordinates": [x, y]}
-{"action": "scroll", "direction": "up" | "down" | "left" | "right", "amount": n}
-{"action": "type", "text": "..."}
-{"action": "key", "key": "ctrl+s"}
-{"action": "wait", "seconds": s}
-{"action": "finish"} once the task is done, {"action": "fail"} if it cannot be done.
-Add "reasoning": a short reason for the action. """
-_POINTS = {
-    "normalised": "Coordinates are fractions of the screen's width and height: [0, 0] is the "
-    "top-left corner, [1, 1] the bottom-right.",
-    "qwen-pixels": "Coordinates are pixels of the screenshot as you see it: [0, 0] is the "
-    "top-left pixel.",
-}
-SYSTEM_PROMPT: dict[str, str] = {kind: _SCHEMA + points for kind, points in _POINTS.items()}
-"""The system message per coordinate convention: the action schema the model answers in."""
-
-
-@dataclass(frozen=True)
-class ScreenGeometry:
-    """What converting coordinates needs: the screenshot's size and how the processor resizes
-    it (``coordinates="normalised"`` converts nothing)."""
-
-    width: int
-    height: int
-    coordinates: Coordinates
-    resize: Mapping[str, int]
-
-    def to_model(self, wire: Mapping[str, Any]) -> dict[str, Any]:
-        """A wire-form action as the model writes it (pixels of the resized image, or as is)."""
-        out = dict(wire)
-        for key in ("coordinates", "end_coordinates"):
-            if out.get(key) is None:
-                continue
-            if self.coordinates == "qwen-pixels":
-                px = to_qwen_pixels(tuple(out[key]), self.width, self.height, **self.resize)
-                out[key] = list(px)
-            else:
-                out[key] = [round(v, ANSWER_DECIMALS) for v in out[key]]
-        return out
-
-    def from_model(self, data: Mapping[str, Any]) -> dict[str, Any]:
-        """The model's action object with its coordinates normalised."""
-        out = dict(data)
-        if self.coordinates == "qwen-pixels":
-            for key in ("coordinates", "end_coordinates"):
-                point = out.get(key)
-                if isinstance(point, list) and len(point) == 2:
-                    out[key] = list(
-                        from_qwen_pixels(*point, self.width, self.height, **self.resize)
-                    )
-        return out
-
 
 def build_prompt(
     processor: QwenImageProcessor,
@@ -195,15 +134,9 @@ def build_prompt(
     history: Sequence[str],
     geometry: ScreenGeometry,
 ) -> str:
-    """The chat up to the assistant's turn: the system schema, then the screenshot, the task and
-    the previous actions (wire-form JSON strings, oldest first, already cut to the window)."""
-    lines = [f"Task: {instruction}"]
-    if history:
-        lines.append("Previous actions:")
-        for number, line in enumerate(history, 1):
-            lines.append(f"{number}. {_history_line(line, geometry)}")
-    else:
-        lines.append("Previous actions: none")
+    """The chat up to the assistant's turn, through the processor's chat template: the system
+    schema, then the screenshot with `cuakit.prompt.user_text` (the task and the previous
+    actions, wire-form JSON strings, oldest first, already cut to the window)."""
     messages = [
         {
             "role": "system",
@@ -211,33 +144,17 @@ def build_prompt(
         },
         {
             "role": "user",
-            "content": [{"type": "image"}, {"type": "text", "text": "\n".join(lines)}],
+            "content": [
+                {"type": "image"},
+                {"type": "text", "text": user_text(instruction, history, geometry)},
+            ],
         },
     ]
     return processor.apply_chat_template(messages, tokenize=False, add_generation_prompt=True)
 
 
-def _history_line(line: str, geometry: ScreenGeometry) -> str:
-    """A previous action in the convention the model answers in (so that it reads its own
-    earlier answers); a line that is not a JSON object is shown as it is."""
-    try:
-        data = json.loads(line)
-    except json.JSONDecodeError:
-        return line
-    if not isinstance(data, dict):
-        return line
-    return json.dumps(geometry.to_model(data), ensure_ascii=False)
-
-
 END_OF_TURN = "<|im_end|>\n"
 """What closes the assistant's turn in Qwen's chat template (and stops generation)."""
-
-
-def render_answer(action: Action, geometry: ScreenGeometry) -> str:
-    """The assistant's turn for ``action``: its wire form (reasoning included) in a ```json
-    fence, the seed's SFT target, without the `END_OF_TURN` that follows it."""
-    wire = geometry.to_model(action.to_dict())
-    return f"```json\n{json.dumps(wire, ensure_ascii=False)}\n```"
 
 
 class VLMOutputError(ActionParseError):
@@ -246,18 +163,6 @@ class VLMOutputError(ActionParseError):
     def __init__(self, error: ActionParseError, raw_text: str) -> None:
         super().__init__(error.field, f"{error.problem} (model output: {raw_text[:200]!r})")
         self.raw_text = raw_text
-
-
-def read_answer(text: str, geometry: ScreenGeometry) -> Action:
-    """The Action in a model's reply, coordinates normalised; a reply that holds none raises
-    `VLMOutputError` (an `ActionParseError`) carrying the raw text."""
-    try:
-        if geometry.coordinates == "normalised":
-            return parse(text)
-        # parse()'s own JSON finder, so a pixel answer is found exactly as a normalised one is
-        return Action.from_dict(geometry.from_model(_find_object(text)))
-    except ActionParseError as error:
-        raise VLMOutputError(error, text) from error
 
 
 # ---- 4. the policy ---------------------------------------------------------------------------
@@ -276,18 +181,17 @@ class VLMPolicy:
         model_path: Path | str,
         adapter: Path | str | None = None,
         history: int = 4,
-        coordinates: Coordinates = "normalised",
+        coordinates: CoordinateMode = "normalised",
         max_new_tokens: int = 128,
         max_pixels: int | None = None,
         device: str | None = None,
     ) -> None:
-        if coordinates not in COORDINATES:
-            raise ConfigError(f"coordinates {coordinates!r}: use one of {', '.join(COORDINATES)}")
+        check_coordinate_mode(coordinates)
         self.model, self.processor = load_policy(
             model_path, adapter, device=device, max_pixels=max_pixels
         )
         self.history = history
-        self.coordinates: Coordinates = coordinates
+        self.coordinates: CoordinateMode = coordinates
         self.max_new_tokens = max_new_tokens
         self.last_text = ""
         """the raw reply of the last ``act`` call"""
@@ -331,7 +235,10 @@ class VLMPolicy:
         )  # (1, prompt + new)
         new_tokens = output[0, inputs["input_ids"].shape[1] :]
         self.last_text = tokenizer.decode(new_tokens, skip_special_tokens=True)
-        return read_answer(self.last_text, geometry)
+        try:
+            return read_answer(self.last_text, geometry)
+        except ActionParseError as error:
+            raise VLMOutputError(error, self.last_text) from error
 
 
 # ---- 5. the tiny model -----------------------------------------------------------------------

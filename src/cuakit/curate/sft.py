@@ -11,21 +11,25 @@ OUT/
   hf/data/train-00000-of-00001.parquet   format "hf": a Hugging Face dataset (cuakit.curate.hf)
   report.json            what was exported and what was skipped, and why
 ```
-A conversation (the seed's, with a system prompt and the history added)::
+A conversation: the seed's (screenshot and instruction -> the action in a ```json fence,
+reasoning inside), in the words `cuakit agent sft` trains on and `VLMPolicy` asks
+(`cuakit.prompt`), with the action schema as the system prompt and the previous actions::
 
-    {"id": "cuakit/desksim-click-button-v0/3/0", "images": ["images/000003_00.png"],
+    {"id": "cuakit/desksim-click-button-v0/0/1", "images": ["images/000000_01.png"],
      "coords": {"mode": "qwen-pixels", "width": 480, "height": 300,
                 "resized_width": 476, "resized_height": 308},
      "conversations": [
-       {"role": "system", "content": "You are a computer-use agent. …"},
-       {"role": "user", "content": [{"type": "image", "image": "images/000003_00.png"},
-                                    {"type": "text", "text": "Task: Click on \"Rotate\"\n…"}]},
-       {"role": "assistant", "content": "Click the button \"Rotate\".\n```json\n
-         {\"action\": \"click\", \"coordinates\": [381, 98], \"reasoning\": \"…\"}\n```"}]}
+       {"role": "system", "content": "You operate a computer through its screen. …"},
+       {"role": "user", "content": [{"type": "image", "image": "images/000000_01.png"},
+         {"type": "text", "text": "Task: Click on \"Rotate\"\nPrevious actions:\n1. {\"action\":
+           \"click\", \"coordinates\": [381, 98], \"reasoning\": \"the Rotate button\"}"}]},
+       {"role": "assistant", "content": "```json\n{\"action\": \"finish\", \"reasoning\":
+         \"the task is done\"}\n```"}]}
 
 ``coords="normalised"`` writes coordinates as fractions of the screen (4 decimals);
 ``coords="qwen-pixels"`` as Qwen2.5-VL's absolute pixels of the `smart_resize`\d screenshot, whose
-size ``coords`` records. `parse_answer` reads an assistant text back into the Action.
+size ``coords`` records (Qwen's default resize). `parse_answer` reads an assistant text back
+into the Action.
 
 Which screen a step shows: the writer records, per step, the frame on screen when the action
 was chosen (``frame_index``; `cuakit.envs.record`), never the frame after it. The screen's
@@ -39,7 +43,6 @@ report counts them by reason.
 from __future__ import annotations
 
 import json
-import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from pathlib import Path
@@ -49,8 +52,8 @@ import numpy as np
 from PIL import Image
 
 import cuakit.envs as envs
-from cuakit.actions import Action, ActionType, from_qwen_pixels, parse, smart_resize, to_qwen_pixels
-from cuakit.coords import ANSWER_DECIMALS, COORDINATE_MODES, CoordinateMode
+from cuakit.actions import Action
+from cuakit.coords import CoordinateMode, check_coordinate_mode, smart_resize
 from cuakit.curate.hf import write_hf
 from cuakit.curate.labels import ENV_SOURCE
 from cuakit.curate.samples import IMAGES_DIR, SAMPLES_FILE, Box, StepSample, read_samples
@@ -64,38 +67,15 @@ from cuakit.errors import (
     DatasetError,
     DatasetFormatError,
 )
+from cuakit.prompt import SYSTEM_PROMPT, ScreenGeometry, read_answer, render_answer, user_text
 
-Coords = CoordinateMode
-COORDS = COORDINATE_MODES
 FORMATS: tuple[str, ...] = ("sft", "hf", "samples")
 SFT_FILE = "sft.jsonl"
 REPORT_FILE = "report.json"
-"""Normalised coordinates are written with this many decimals: 0.1 pixel on a 1000-pixel
-screen, a few tokens instead of seventeen digits."""
 REPLAY_TOLERANCE = 1.0
 """Mean absolute difference (0-255) below which a replayed screen counts as the recorded one
 (lossless videos decode bit-exact; the tolerance absorbs nothing else)."""
 Progress = Callable[[str, int, int], None]
-
-SYSTEM_PROMPT = """You are a computer-use agent. You see a screenshot, the task and your \
-previous actions. Answer with one sentence saying what you do next, then the action as JSON \
-in a ```json block, one of:
-{"action": "click", "coordinates": [x, y]} (also double_click, right_click, move)
-{"action": "drag", "coordinates": [x, y], "end_coordinates": [x, y]}
-{"action": "scroll", "direction": "up", "amount": 3} (down, left, right; optional coordinates)
-{"action": "type", "text": "hello"}
-{"action": "key", "key": "ctrl+s"}
-{"action": "wait", "seconds": 1.0}
-{"action": "finish"} when the task is done, {"action": "fail"} when it cannot be done.
-An optional "reasoning" field says why. RULE"""
-NORMALIZED_RULE = (
-    "Coordinates are fractions of the screenshot's width and height: [0, 0] is the top-left "
-    "corner, [1, 1] the bottom-right."
-)
-QWEN_RULE = (
-    "Coordinates are pixels [x, y] of the screenshot as you see it, WxH pixels: [0, 0] is "
-    "the top-left corner."
-)
 
 
 # ---- which episodes ------------------------------------------------------------------------
@@ -280,132 +260,51 @@ def episode_samples(
 
 
 # ---- conversations ---------------------------------------------------------------------------
-def _check_coords(coords: str) -> None:
-    if coords not in COORDS:
-        raise ConfigError(f"coords={coords!r}: use one of {', '.join(COORDS)}")
-
-
-def _wire(action: Action, coords: str, width: int, height: int) -> dict[str, Any]:
-    """The action's wire form with coordinates as the model reads and writes them."""
-    out = action.to_dict()
-    for key in ("coordinates", "end_coordinates"):
-        if key in out:
-            point = tuple(out[key])
-            if coords == "qwen-pixels":
-                out[key] = list(to_qwen_pixels(point, width, height))
-            else:
-                out[key] = [round(v, ANSWER_DECIMALS) for v in point]
-    return out
-
-
-def _describe(action: Action, sample: StepSample) -> str:
-    """One sentence: the action, naming the element it acts on when that is known."""
-    kind = action.type
-    element = None
-    if sample.target_bbox is not None and sample.elements:
-        box = list(sample.target_bbox)
-        element = next((e for e in sample.elements if list(e.get("bbox", [])) == box), None)
-    verbs = {ActionType.CLICK: "Click", ActionType.DOUBLE_CLICK: "Double-click",
-             ActionType.RIGHT_CLICK: "Right-click", ActionType.MOVE: "Point at",
-             ActionType.DRAG: "Drag"}  # fmt: skip
-    if kind in verbs and element is not None and element.get("text"):
-        return f'{verbs[kind]} the {element.get("role", "element")} "{element["text"]}".'
-    if action.reasoning.strip():
-        text = " ".join(action.reasoning.split())
-        return text[0].upper() + text[1:] + ("" if text[-1] in ".!?" else ".")
-    match kind:
-        case ActionType.SCROLL:
-            return f"Scroll {action.direction} by {action.amount}."
-        case ActionType.TYPE:
-            return f"Type {json.dumps(action.text, ensure_ascii=False)}."
-        case ActionType.KEY:
-            return f"Press {action.keys}."
-        case ActionType.WAIT:
-            return f"Wait {action.seconds:g} s."
-        case ActionType.FINISH:
-            return "The task is done."
-        case ActionType.FAIL:
-            return "The task cannot be done."
-    return f"{verbs[kind]} there."
-
-
-def _history_line(raw: str, coords: str, width: int, height: int) -> str:
-    """A previous action as the model would have written it (qwen: in its pixels)."""
-    action = _action(raw)
-    if action is None or coords == "normalised":
-        return raw
-    return json.dumps(_wire(action, coords, width, height), ensure_ascii=False)
-
-
 def sft_conversation(
-    sample: StepSample, coords: Coords = "normalised", image_ref: str | None = None
+    sample: StepSample, coords: CoordinateMode = "normalised", image_ref: str | None = None
 ) -> dict[str, Any]:
-    """The seed's SFT conversation for one sample: system prompt (the action schema), user
-    (screenshot, instruction, previous actions), assistant (a sentence and a ```json block).
+    """The seed's SFT conversation for one sample, in the words SFT trains on and `VLMPolicy`
+    asks (`cuakit.prompt`): system (the action schema), user (screenshot, instruction,
+    previous actions), assistant (the action in a ```json fence, reasoning inside). Points
+    are written for Qwen's default `smart_resize` (``coords`` records the size).
 
     ``image_ref`` names the screenshot in the conversation (default: ``sample.image``,
     relative to the samples file). Raises ActionParseError for a malformed sample action,
     DatasetFormatError for a sample without its screenshot size.
     """
-    _check_coords(coords)
+    check_coordinate_mode(coords, "coords")
     action = Action.from_dict(sample.action)
     width, height = sample.width, sample.height
     if width <= 0 or height <= 0:
         raise DatasetFormatError(f"step sample {sample.id!r}: no screenshot size; re-export it")
+    geometry = ScreenGeometry(width, height, coords)
     meta: dict[str, Any] = {"mode": coords, "width": width, "height": height}
-    rule = NORMALIZED_RULE
     if coords == "qwen-pixels":
-        resized_height, resized_width = smart_resize(height, width)
+        resized_height, resized_width = smart_resize(height, width, **geometry.resize)
         meta |= {"resized_width": resized_width, "resized_height": resized_height}
-        rule = QWEN_RULE.replace("WxH", f"{resized_width}x{resized_height}")
-    text = f"Task: {sample.instruction}"
-    if sample.history:
-        lines = [_history_line(h, coords, width, height) for h in sample.history]
-        text += "\n\nPrevious actions, oldest first:\n" + "\n".join(
-            f"{k}. {line}" for k, line in enumerate(lines, 1)
-        )
-    answer = json.dumps(_wire(action, coords, width, height), ensure_ascii=False)
-    reply = f"{_describe(action, sample)}\n```json\n{answer}\n```"
+    text = user_text(sample.instruction, sample.history, geometry)
     image = sample.image if image_ref is None else image_ref
     return {
         "id": sample.id,
         "images": [image],
         "coords": meta,
         "conversations": [
-            {"role": "system", "content": SYSTEM_PROMPT.replace("RULE", rule)},
+            {"role": "system", "content": SYSTEM_PROMPT[coords]},
             {
                 "role": "user",
                 "content": [{"type": "image", "image": image}, {"type": "text", "text": text}],
             },
-            {"role": "assistant", "content": reply},
+            {"role": "assistant", "content": render_answer(action, geometry)},
         ],
     }
 
 
-_FENCE = re.compile(r"```[ \t]*(?:json)?\s*", re.IGNORECASE)
-
-
-def parse_answer(text: str, coords: Coords, width: int, height: int) -> Action:
+def parse_answer(text: str, coords: CoordinateMode, width: int, height: int) -> Action:
     """The Action in an assistant text written as `sft_conversation` writes it (or as a
     model trained on it answers); ``width``/``height``: the original screenshot's size.
-    Normalised answers are `cuakit.actions.parse`'s; qwen pixels go through
-    `from_qwen_pixels` first. Raises ActionParseError."""
-    _check_coords(coords)
-    if coords == "normalised":
-        return parse(text)
-    fence = _FENCE.search(text)
-    start = fence.end() if fence else text.find("{")
-    try:
-        data, _ = json.JSONDecoder().raw_decode(text, max(start, 0))
-    except json.JSONDecodeError:
-        raise ActionParseError("text", f"no JSON object in {text[:80]!r}") from None
-    if not isinstance(data, dict):
-        raise ActionParseError("text", f"expected a JSON object, got {type(data).__name__}")
-    for key in ("coordinates", "end_coordinates"):
-        value = data.get(key)
-        if isinstance(value, list) and len(value) == 2:
-            data[key] = list(from_qwen_pixels(value[0], value[1], width, height))
-    return Action.from_dict(data)
+    `cuakit.prompt.read_answer` with Qwen's default resize. Raises ActionParseError."""
+    check_coordinate_mode(coords, "coords")
+    return read_answer(text, ScreenGeometry(width, height, coords))
 
 
 # ---- export ------------------------------------------------------------------------------------
@@ -429,7 +328,7 @@ def export_sft(
     dataset_root: str | Path,
     out_dir: str | Path,
     format: str = "sft",
-    coords: Coords = "normalised",
+    coords: CoordinateMode = "normalised",
     history: int = 3,
     all_episodes: bool = False,
     replay: bool = True,
@@ -440,7 +339,7 @@ def export_sft(
     one is replaced only when it is an earlier export."""
     if format not in FORMATS:
         raise ConfigError(f"format={format!r}: use one of {', '.join(FORMATS)}")
-    _check_coords(coords)
+    check_coordinate_mode(coords, "coords")
     if history < 0:
         raise ConfigError(f"history={history}: use 0 (no history) or more previous actions")
     dataset = EpisodeDataset(dataset_root)
