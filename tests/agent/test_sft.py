@@ -25,6 +25,7 @@ from cuakit.agent.sft import (
 )
 from cuakit.agent.vlm import VLMOutputError, VLMPolicy, build_tiny_qwen_vl, load_policy
 from cuakit.cli import main
+from cuakit.coords import QWEN_MAX_PIXELS
 from cuakit.errors import ActionParseError, ConfigError, DatasetFormatError
 from tests.agent.vlm_fixtures import ACTIONS, write_step_samples
 
@@ -49,6 +50,8 @@ def test_the_7b_preset_is_the_seeds_recipe(tmp_path: Path) -> None:
     lora = lora_config(preset)
     assert (lora.r, lora.lora_alpha, lora.lora_dropout) == (128, 256, 0.05)
     assert not lora.modules_to_save  # the seed trains the adapter only
+    # screenshots capped as `cuakit curate export` converts qwen-pixels: the two agree
+    assert preset.max_pixels == QWEN_MAX_PIXELS
     assert str(lora.task_type) in ("CAUSAL_LM", "TaskType.CAUSAL_LM")
     assert preset.lora_target_modules == (
         "q_proj", "k_proj", "v_proj", "o_proj", "gate_proj", "up_proj", "down_proj",

@@ -48,7 +48,7 @@ from cuakit.agent.vlm import (
     build_prompt,
     load_policy,
 )
-from cuakit.coords import CoordinateMode, check_coordinate_mode
+from cuakit.coords import QWEN_MAX_PIXELS, CoordinateMode, check_coordinate_mode
 from cuakit.curate.samples import StepSample, read_samples
 from cuakit.errors import ConfigError, DatasetFormatError
 from cuakit.prompt import ScreenGeometry, render_answer
@@ -108,7 +108,9 @@ class SFTPreset:
     dataloader_num_workers: int = 8
     """processes that load screenshots and build batches"""
     max_pixels: int | None = None
-    """cap on a resized screenshot's area (visual tokens = area / 28²); None: the checkpoint's"""
+    """cap on a resized screenshot's area (visual tokens = area / 28²); None: the checkpoint's.
+    The 7B preset uses Qwen's recommended 1280 tokens, the cap `cuakit curate export` converts
+    qwen-pixels with, so an exported dataset and this trainer agree on every point"""
     coordinates: CoordinateMode = "normalised"
     """normalised: [0, 1] of the screen (the seed's format); qwen-pixels: Qwen's absolute pixels
     of the resized screenshot"""
@@ -124,7 +126,7 @@ PRESETS: dict[str, SFTPreset] = {
     "qwen2.5-vl-7b-lora": SFTPreset(
         lora_r=128, lora_alpha=256, lora_dropout=0.05, learning_rate=2e-5, num_train_epochs=3,
         per_device_train_batch_size=4, gradient_accumulation_steps=8, bf16=True,
-        gradient_checkpointing=True,
+        gradient_checkpointing=True, max_pixels=QWEN_MAX_PIXELS,
     ),
     # The same code path at toy size: a few fp32 steps on tiny screenshots; the learning rate is
     # high so that a handful of steps moves the adapter measurably.
