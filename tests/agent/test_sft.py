@@ -131,9 +131,13 @@ def test_lora_sft_moves_the_adapter_only_and_the_run_reloads(
     assert len(lora) == 2 * 7 * 2  # 2 layers × 7 projections × (A, B), no vision-tower adapter
     assert all("visual" not in name for name in lora)
     assert all(not torch.equal(before[name], after[name]) for name in lora)
-    # the tiny preset also trains a copy of the random output layer; the base stays as it was
+    # the tiny preset also trains copies of the random output layer and vision tower; the base
+    # stays as it was
     copies = [name for name in before if "modules_to_save" in name]
-    assert copies and all("lm_head" in name for name in copies)
+    assert {("lm_head" in name, "visual" in name) for name in copies} == {
+        (True, False),
+        (False, True),
+    }
     assert all(not torch.equal(before[name], after[name]) for name in copies)
     trained = set(lora) | set(copies)
     assert all(torch.equal(before[name], after[name]) for name in before if name not in trained)

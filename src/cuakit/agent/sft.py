@@ -90,7 +90,8 @@ class SFTPreset:
     """also adapt the vision tower's projections of those names (its MLP's gate/up/down)"""
     lora_modules_to_save: tuple[str, ...] = ()
     """modules trained in full beside the adapter (a pretrained model needs none: its output
-    layer already speaks; a random one's must be learnt, or its answers stay near uniform)"""
+    layer already speaks and its vision tower already sees; a random one's must be learnt, or
+    its answers stay near uniform and its screens near constant)"""
     max_steps: int = -1
     """optimiser steps; -1 runs num_train_epochs"""
     lr_scheduler_type: str = "cosine"
@@ -135,7 +136,7 @@ PRESETS: dict[str, SFTPreset] = {
         per_device_train_batch_size=2, gradient_accumulation_steps=1, bf16=False,
         gradient_checkpointing=True, max_steps=4, warmup_ratio=0.0, logging_steps=1,
         dataloader_num_workers=0, max_pixels=TINY_MAX_PIXELS, history=2,
-        lora_modules_to_save=("lm_head",),
+        lora_modules_to_save=("lm_head", "visual"),
     ),
 }  # fmt: skip
 
