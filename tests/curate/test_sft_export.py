@@ -27,6 +27,7 @@ from cuakit.curate.sft import (
 )
 from cuakit.envs.collect import collect
 from cuakit.episodes import EpisodeDataset
+from cuakit.episodes.splits import SPLITS, TEST_SEED_START, episode_split
 from cuakit.errors import ConfigError, DatasetFormatError
 from cuakit.prompt import SYSTEM_PROMPT
 from tests.fixtures import write_episodes
@@ -162,6 +163,23 @@ def test_only_successful_episodes_unless_all(root: Path, tmp_path: Path) -> None
     report = export_sft(root, tmp_path / "all", format="samples", all_episodes=True)
     assert report["episodes"] == len(dataset) and report["episodes_left_out"] == 0
     assert {s.episode for s in stored_samples(tmp_path / "all")} == set(dataset.indices)
+
+
+def test_a_split_exports_only_its_episodes(tmp_path: Path) -> None:
+    root = tmp_path / "ds"
+    collect("cuakit/desksim-click-button-v0", "expert", 8, root)
+    collect("cuakit/desksim-click-button-v0", "expert", 2, root, seed=TEST_SEED_START)
+    dataset = EpisodeDataset(root)
+    parts = {split: select_episodes(dataset, split=split) for split in SPLITS}
+    assert sorted(i for part in parts.values() for i in part) == select_episodes(dataset)
+    assert parts["test"] == [m.index for m in dataset.episodes if m.seed >= TEST_SEED_START]
+    for split, indices in parts.items():
+        assert all(episode_split(dataset, i) == split for i in indices)
+    report = export_sft(root, tmp_path / "test", format="samples", split="test")
+    assert report["split"] == "test" and report["episodes"] == 2
+    assert {s.episode for s in stored_samples(tmp_path / "test")} == set(parts["test"])
+    with pytest.raises(ConfigError, match="split='dev'"):
+        export_sft(root, tmp_path / "dev", format="samples", split="dev")  # type: ignore[arg-type]
 
 
 def test_a_ground_truth_label_overrides_the_episode_column(tmp_path: Path) -> None:

@@ -37,6 +37,9 @@ class ExportArgs:
     """how many previous actions each sample carries (0: none)"""
     all_episodes: Annotated[bool, tyro.conf.arg(name="all")] = False
     """keep failed episodes too (default: successful ones only, by ground truth)"""
+    split: Literal["train", "val", "test"] | None = None
+    """only the episodes of this split (test seeds, then the instruction's hash; see
+    cuakit.episodes.splits); default: every episode"""
     replay: bool = True
     """replay each episode in its env to recover the screen's elements and target boxes
     (MiniWoB and X11 episodes start their browser or X server)"""
@@ -61,6 +64,7 @@ def run_export(args: ExportArgs) -> None:
             all_episodes=args.all_episodes,
             replay=args.replay,
             progress=PhaseBars(progress),
+            split=args.split,
         )
     print_report("curate export", report, args.json)
 

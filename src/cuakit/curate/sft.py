@@ -60,6 +60,7 @@ from cuakit.curate.samples import IMAGES_DIR, SAMPLES_FILE, Box, StepSample, rea
 from cuakit.curate.samples import write_samples as write_sample_lines
 from cuakit.curate.staging import staged_output
 from cuakit.episodes import EpisodeDataset, EpisodeMeta
+from cuakit.episodes.splits import SPLITS, Split, episode_split
 from cuakit.errors import (
     ActionParseError,
     ConfigError,
@@ -91,10 +92,19 @@ def episode_outcomes(dataset: EpisodeDataset) -> dict[int, bool | None]:
     return outcome
 
 
-def select_episodes(dataset: EpisodeDataset, all_episodes: bool = False) -> list[int]:
-    """Indices of the episodes to export: the successful ones, or every one."""
+def select_episodes(
+    dataset: EpisodeDataset, all_episodes: bool = False, split: Split | None = None
+) -> list[int]:
+    """Indices of the episodes to export: the successful ones, or every one; only those of
+    ``split`` when given (`cuakit.episodes.splits.episode_split`: test seeds, then the
+    instruction's hash): SFT trains on ``train``, chooses on ``val``, reports on ``test``."""
     outcome = episode_outcomes(dataset)
-    return [index for index, success in outcome.items() if all_episodes or success is True]
+    return [
+        index
+        for index, success in outcome.items()
+        if (all_episodes or success is True)
+        and (split is None or episode_split(dataset, index) == split)
+    ]
 
 
 # ---- the screen's elements, replayed -------------------------------------------------------
@@ -333,6 +343,7 @@ def export_sft(
     all_episodes: bool = False,
     replay: bool = True,
     progress: Progress | None = None,
+    split: Split | None = None,
 ) -> dict[str, Any]:
     """Export ``dataset_root`` to ``out_dir`` (see the module docstring); returns the report
     also written to ``report.json``. The folder appears complete or not at all; an existing
@@ -342,8 +353,10 @@ def export_sft(
     check_coordinate_mode(coords, "coords")
     if history < 0:
         raise ConfigError(f"history={history}: use 0 (no history) or more previous actions")
+    if split is not None and split not in SPLITS:
+        raise ConfigError(f"split={split!r}: use one of {', '.join(SPLITS)}")
     dataset = EpisodeDataset(dataset_root)
-    selected = select_episodes(dataset, all_episodes)
+    selected = select_episodes(dataset, all_episodes, split)
     skipped, notes = Counter[str](), Counter[str]()
     steps = sum(dataset.meta(i).length for i in selected)
 
@@ -372,6 +385,7 @@ def export_sft(
             "format": format,
             "coords": coords,
             "history": history,
+            "split": split or "all",
             "episodes": len(selected),
             "episodes_left_out": len(dataset) - len(selected),
             "steps": steps,
