@@ -45,6 +45,7 @@ from cuakit.agent.vlm import (
     END_OF_TURN,
     TINY_MAX_PIXELS,
     QwenImageProcessor,
+    answer_batch,
     build_prompt,
     load_policy,
 )
@@ -207,12 +208,8 @@ def load_step_samples(path: Path) -> list[dict[str, str]]:
 
 @dataclass
 class StepSampleCollator:
-    """Dataset rows → one padded batch for Qwen2.5-VL, loss on the answers only.
-
-    Returns ``input_ids``, ``attention_mask``, ``mm_token_type_ids`` and ``labels`` (B, T),
-    ``pixel_values`` (patches of all images, 3·2·14·14) and ``image_grid_thw`` (B, 3). The
-    prompt and the answer are tokenised apart and joined, so the boundary between them is
-    exact whatever the tokenizer merges."""
+    """Dataset rows → one padded batch for Qwen2.5-VL, loss on the answers only
+    (`cuakit.agent.vlm.answer_batch`)."""
 
     processor: QwenImageProcessor
     coordinates: CoordinateMode = "normalised"
@@ -236,23 +233,7 @@ class StepSampleCollator:
             images.append(image)
             prompts.append(prompt)
             answers.append(answer)
-        encoded = self.processor(images=images, text=prompts, padding=False)
-        tokenizer = self.processor.tokenizer
-        answer_ids = tokenizer(answers, add_special_tokens=False)["input_ids"]
-        length = max(len(p) + len(a) for p, a in zip(encoded["input_ids"], answer_ids, strict=True))
-        batch = {name: torch.zeros(len(rows), length, dtype=torch.long)
-                 for name in ("input_ids", "attention_mask", "mm_token_type_ids")}  # fmt: skip
-        batch["input_ids"].fill_(tokenizer.pad_token_id)
-        batch["labels"] = torch.full((len(rows), length), -100, dtype=torch.long)
-        for i, (prompt, answer) in enumerate(zip(encoded["input_ids"], answer_ids, strict=True)):
-            n, end = len(prompt), len(prompt) + len(answer)  # right padding after `end`
-            batch["input_ids"][i, :end] = torch.tensor(prompt + answer)
-            batch["attention_mask"][i, :end] = 1
-            batch["mm_token_type_ids"][i, :n] = torch.tensor(encoded["mm_token_type_ids"][i])
-            batch["labels"][i, n:end] = torch.tensor(answer)
-        batch["pixel_values"] = torch.as_tensor(encoded["pixel_values"])
-        batch["image_grid_thw"] = torch.as_tensor(encoded["image_grid_thw"])
-        return batch
+        return answer_batch(self.processor, images, prompts, answers)
 
 
 # ---- 4. the preset as peft and TRL configs ---------------------------------------------------

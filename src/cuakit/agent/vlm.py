@@ -157,6 +157,36 @@ END_OF_TURN = "<|im_end|>\n"
 """What closes the assistant's turn in Qwen's chat template (and stops generation)."""
 
 
+def answer_batch(
+    processor: QwenImageProcessor,
+    images: list[Image.Image],
+    prompts: list[str],
+    answers: list[str],
+) -> dict[str, torch.Tensor]:
+    """Chats (an image, its prompt up to the assistant's turn) and their answers → one padded
+    batch for Qwen2.5-VL: ``input_ids``, ``attention_mask``, ``mm_token_type_ids`` and
+    ``labels`` (B, T; -100 everywhere but on the answers), ``pixel_values`` and
+    ``image_grid_thw``. Prompt and answer are tokenised apart and joined, so the boundary
+    between them is exact whatever the tokenizer merges."""
+    encoded = processor(images=images, text=prompts, padding=False)
+    tokenizer = processor.tokenizer
+    answer_ids = tokenizer(answers, add_special_tokens=False)["input_ids"]
+    length = max(len(p) + len(a) for p, a in zip(encoded["input_ids"], answer_ids, strict=True))
+    batch = {name: torch.zeros(len(prompts), length, dtype=torch.long)
+             for name in ("input_ids", "attention_mask", "mm_token_type_ids")}  # fmt: skip
+    batch["input_ids"].fill_(tokenizer.pad_token_id)
+    batch["labels"] = torch.full((len(prompts), length), -100, dtype=torch.long)
+    for i, (prompt, answer) in enumerate(zip(encoded["input_ids"], answer_ids, strict=True)):
+        n, end = len(prompt), len(prompt) + len(answer)  # right padding after `end`
+        batch["input_ids"][i, :end] = torch.tensor(prompt + answer)
+        batch["attention_mask"][i, :end] = 1
+        batch["mm_token_type_ids"][i, :n] = torch.tensor(encoded["mm_token_type_ids"][i])
+        batch["labels"][i, n:end] = torch.tensor(answer)
+    batch["pixel_values"] = torch.as_tensor(encoded["pixel_values"])
+    batch["image_grid_thw"] = torch.as_tensor(encoded["image_grid_thw"])
+    return batch
+
+
 class VLMOutputError(ActionParseError):
     """A model's reply that is not a valid action; ``raw_text`` is the reply itself."""
 
