@@ -5,14 +5,13 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated
 
 import tyro
 from rich.table import Table
 
 from cuakit.agent.sft import SFTArgs, train_sft
 from cuakit.agent.vlm import build_tiny_qwen_vl
-from cuakit.agent.vlm_grounding import pretrain_grounding
 from cuakit.cli.common import emit_json, out_console, progress_bar
 from cuakit.errors import ConfigError
 
@@ -45,48 +44,23 @@ def run_sft(args: SFTCommandArgs) -> None:
 class BuildTinyArgs:
     """Write a tiny random Qwen2.5-VL for CPU runs and tests.
 
-    Model, byte-level BPE tokenizer, image processor and chat template, built locally;
-    --grounding-steps N then teaches it to point on generated screens (a pretrained model's
-    skill, at toy size), every weight trained."""
+    Model, byte-level BPE tokenizer, image processor and chat template, built locally."""
 
     out: Path
     """folder to write (load it with --model OUT)"""
     seed: int = 0
-    """seeds the random weights and the generated screens"""
-    grounding_steps: int = 0
-    """steps of grounding pretraining on generated screens (cuakit.agent.vlm_grounding; 0:
-    none, the model stays random)"""
+    """seeds the random weights"""
     json: bool = False
     """print one JSON object on stdout"""
-
-    def __post_init__(self) -> None:
-        if self.grounding_steps < 0:
-            raise ConfigError(f"--grounding-steps {self.grounding_steps}: use 0 (none) or more")
 
 
 def run_build_tiny(args: BuildTinyArgs) -> None:
     path = build_tiny_qwen_vl(args.out, seed=args.seed)
-    result: dict[str, Any] = {"path": str(path)}
-    if args.grounding_steps:
-        with progress_bar("grounding pretraining", args.grounding_steps) as bar:
-            task = bar.tasks[0].id
-            result["grounding"] = pretrain_grounding(
-                path,
-                args.grounding_steps,
-                seed=args.seed,
-                progress=lambda done, _total, _loss: bar.update(task, completed=done),
-            )
-    result["bytes"] = sum(f.stat().st_size for f in path.iterdir() if f.is_file())
+    size = sum(f.stat().st_size for f in path.iterdir() if f.is_file())
     if args.json:
-        emit_json(result)
+        emit_json({"path": str(path), "bytes": size})
         return
-    out_console.print(f"tiny Qwen2.5-VL ({result['bytes'] / 1e6:.1f} MB) in {path}")
-    if "grounding" in result:
-        g = result["grounding"]
-        out_console.print(
-            f"grounding: {g['steps']} steps, loss {g['first_loss']:.3f} → {g['last_loss']:.3f}, "
-            f"points in the named box on {g['held_out_hits']:.0%} of fresh screens"
-        )
+    out_console.print(f"tiny Qwen2.5-VL ({size / 1e6:.1f} MB) in {path}")
 
 
 @dataclass(frozen=True)
