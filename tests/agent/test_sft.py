@@ -161,13 +161,13 @@ def test_lora_sft_moves_the_adapter_only_and_the_run_reloads(
 
 
 def test_sft_from_the_command_line(
-    tmp_path: Path, samples: Path, capsys: pytest.CaptureFixture[str]
+    tmp_path: Path, samples: Path, capsys: pytest.CaptureFixture[str], monkeypatch
 ) -> None:
-    model = tmp_path / "tiny"
-    assert main(["agent", "build-tiny-vlm", "--out", str(model), "--json"]) == 0
+    monkeypatch.chdir(tmp_path)  # a relative --model, the run then read from elsewhere
+    assert main(["agent", "build-tiny-vlm", "--out", "tiny", "--json"]) == 0
     assert json.loads(capsys.readouterr().out)["bytes"] > 0
     run = tmp_path / "run"
-    argv = ["agent", "sft", "--model", str(model), "--data", str(samples), "--preset",
+    argv = ["agent", "sft", "--model", "tiny", "--data", str(samples), "--preset",
             "tiny-cpu", "--out", str(run), "--max-steps", "1", "--json"]  # fmt: skip
     assert main(argv) == 0
     result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
@@ -176,6 +176,7 @@ def test_sft_from_the_command_line(
         main([*argv[:7], "qwen-72b", *argv[8:]])
     assert exit_info.value.code == 2 and "tiny-cpu" in capsys.readouterr().err
     # the fine-tuned policy acts in desksim (random weights: its answers may be no action)
+    monkeypatch.chdir(samples.parent)
     argv = ["agent", "eval", "--policy", f"hf:{run}", "--episodes", "1", "--json"]
     assert main(argv) == 0
     result = json.loads(capsys.readouterr().out.strip().splitlines()[-1])

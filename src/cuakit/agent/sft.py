@@ -321,7 +321,9 @@ def make_trainer(args: SFTArgs) -> SFTTrainer:
     model, processor = load_policy(args.model, max_pixels=preset.max_pixels, device="cpu")
     model.train()  # load_policy hands out an inference model
     args.out.mkdir(parents=True, exist_ok=True)
-    config = {**asdict(args), "preset_values": asdict(preset)}
+    # absolute paths: the run folder is read from other working directories (VLMPolicy.from_run)
+    paths = {"model": str(Path(args.model).resolve()), "data": str(Path(args.data).resolve())}
+    config = {**asdict(args), **paths, "preset_values": asdict(preset)}
     (args.out / "config.json").write_text(json.dumps(config, indent=2, default=str))
     return SFTTrainer(
         model=model,
