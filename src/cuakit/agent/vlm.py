@@ -12,7 +12,8 @@ built locally so that all of it runs on a laptop CPU with no network.
    checkpoint on a GPU machine, or the tiny one), optionally with a LoRA adapter on top.
 3. ``build_prompt`` — the chat `VLMPolicy` asks and SFT trains on: `cuakit.prompt`'s system
    schema, then the screenshot and its user text, through the processor's chat template; the
-   answer is `cuakit.prompt.render_answer`'s, closed by ``END_OF_TURN``.
+   answer is `cuakit.prompt.render_answer`'s, closed by ``END_OF_TURN``; ``answer_batch`` pads
+   chats and answers into one training batch, the loss on the answers only.
 4. ``VLMPolicy`` — ``act(screenshot, instruction, previous) -> Action``, greedy decoding.
 5. ``build_tiny_qwen_vl(out_dir)`` — a random Qwen2.5-VL of a few layers with a byte-level BPE
    tokenizer trained here on GUI-action text, saved with ``save_pretrained``.
