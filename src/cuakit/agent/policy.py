@@ -173,6 +173,29 @@ class LabPolicy(nn.Module):
     ) -> PolicyOutput:
         """``previous``: (B,) index of the previous action's kind, ``NO_PREVIOUS`` at the start
         (the default for every row)."""
+        logits, coarse, condition = self._click_features(pixels, text, previous)
+        summary = [coarse.mean(dim=(2, 3)), coarse.amax(dim=(2, 3)), condition]
+        pooled = torch.cat(summary, dim=-1)
+        hidden = self.trunk(pooled)
+        value_choice = self.value_choice_head(hidden).masked_fill(~slot_mask, float("-inf"))
+        return PolicyOutput(
+            kind=self.kind_head(hidden),
+            x=logits.logsumexp(dim=1),
+            y=logits.logsumexp(dim=2),
+            value_choice=value_choice,
+            key=self.key_head(hidden),
+            value=self.critic(hidden.detach())[:, 0],  # the critic never reshapes the actor
+        )
+
+    def click_logits(self, pixels: torch.Tensor, text: torch.Tensor) -> torch.Tensor:
+        """(B, H/2, W/2) logits of a click on each cell at an episode's first step: the map the
+        x and y heads marginalise, as one 2-D distribution (the lab grounding model's)."""
+        return self._click_features(pixels, text, None)[0]
+
+    def _click_features(
+        self, pixels: torch.Tensor, text: torch.Tensor, previous: torch.Tensor | None
+    ) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:
+        """(click logits (B, H/2, W/2), coarse features (B, c, H/4, W/4), condition (B, D+16))."""
         batch, _, height, width = pixels.shape
         ys = torch.linspace(-1, 1, height).view(1, 1, height, 1).expand(batch, 1, height, width)
         xs = torch.linspace(-1, 1, width).view(1, 1, 1, width).expand(batch, 1, height, width)
@@ -187,18 +210,7 @@ class LabPolicy(nn.Module):
         context = F.interpolate(coarse, size=fine.shape[-2:], mode="nearest")
         features = self.fuse(torch.cat([fine, context], dim=1))
         logits = self.click_map(features)[:, 0]  # (B, H/2, W/2)
-        summary = [coarse.mean(dim=(2, 3)), coarse.amax(dim=(2, 3)), condition]
-        pooled = torch.cat(summary, dim=-1)
-        hidden = self.trunk(pooled)
-        value_choice = self.value_choice_head(hidden).masked_fill(~slot_mask, float("-inf"))
-        return PolicyOutput(
-            kind=self.kind_head(hidden),
-            x=logits.logsumexp(dim=1),
-            y=logits.logsumexp(dim=2),
-            value_choice=value_choice,
-            key=self.key_head(hidden),
-            value=self.critic(hidden.detach())[:, 0],  # the critic never reshapes the actor
-        )
+        return logits, coarse, condition
 
     @staticmethod
     def _dists(out: PolicyOutput) -> list[Categorical]:

@@ -87,6 +87,12 @@ COMMANDS = (
             "Score an SFT run on held-out step samples against the best constant point."),
     Command("agent", "build-tiny-vlm", "agent_sft", "BuildTinyArgs", "run_build_tiny",
             "Write a tiny random Qwen2.5-VL for CPU runs and tests."),
+    Command("agent", "grounding-sft", "agent_grounding", "GroundingSFTArgs", "run_grounding_sft",
+            "Train the lab grounding model (the lab policy's click map) on click samples."),
+    Command("agent", "grpo", "agent_grounding", "GRPOArgs", "run_grpo",
+            "Train a grounding policy with GRPO and a grounding reward, from a grounding-sft run."),
+    Command("eval", "grounding", "agent_grounding", "EvalGroundingArgs", "run_eval_grounding",
+            "Score a grounding policy on click samples: accuracy, distance, by role and size."),
     Command("demo", "", "demo", "DemoArgs", "run_demo",
             "Run the whole loop on desksim: episodes → video reward model → PPO (gt vs video) → "
             "report."),
