@@ -63,7 +63,8 @@ COMMANDS = (
     Command("curate", "export", "curate_export", "ExportArgs", "run_export",
             "Export episodes as step samples, SFT conversations or a Hugging Face dataset."),
     Command("curate", "import", "curate_export", "ImportArgs", "run_import",
-            "Import AgentNet, Mind2Web or AndroidControl trajectories as step samples."),
+            "Import AgentNet, Mind2Web or AndroidControl trajectories, or ScreenSpot grounding "
+            "benchmarks, as step samples."),
     Command("reward", "train", "reward", "TrainArgs", "run_train",
             "Train a video reward model on a labelled episode dataset."),
     Command("reward", "eval", "reward", "EvalArgs", "run_eval",

@@ -69,19 +69,28 @@ def run_export(args: ExportArgs) -> None:
     print_report("curate export", report, args.json)
 
 
-SOURCES = ("agentnet", "mind2web", "androidcontrol")
-
-
 @dataclass(frozen=True)
 class ImportArgs:
-    """Import AgentNet, Mind2Web or AndroidControl trajectories as step samples.
+    """Import AgentNet, Mind2Web or AndroidControl trajectories, or ScreenSpot grounding
+    benchmarks, as step samples.
 
     SOURCE is the downloaded data: AgentNet's .jsonl file (screenshots in images/ beside
     it), Multimodal-Mind2Web's Parquet files, AndroidControl's TFRecord files (a file or
-    their folder). Actions cuakit cannot express are skipped and counted by reason.
+    their folder), a ScreenSpot, ScreenSpot-v2 or ScreenSpot-Pro folder (annotation JSON and
+    images). Actions cuakit cannot express are skipped and counted by reason.
     """
 
-    dataset: Annotated[Literal["agentnet", "mind2web", "androidcontrol"], tyro.conf.Positional]
+    dataset: Annotated[
+        Literal[
+            "agentnet",
+            "mind2web",
+            "androidcontrol",
+            "screenspot",
+            "screenspot-v2",
+            "screenspot-pro",
+        ],
+        tyro.conf.Positional,
+    ]
     """which public dataset SOURCE holds"""
     source: Annotated[Path, tyro.conf.Positional]
     """the downloaded file, or the folder holding its files"""
@@ -108,6 +117,10 @@ def run_import(args: ImportArgs) -> None:
         report = importers.import_agentnet(args.source, args.out, args.images, args.history)
     elif args.dataset == "mind2web":
         report = importers.import_mind2web(args.source, args.out, args.history)
+    elif args.dataset.startswith("screenspot"):
+        from cuakit.curate.screenspot import import_screenspot
+
+        report = import_screenspot(args.source, args.out, args.dataset)
     else:
         report = importers.import_androidcontrol(args.source, args.out, args.history)
     print_report("curate import", report, args.json)
