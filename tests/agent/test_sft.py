@@ -145,7 +145,7 @@ def test_lora_sft_moves_the_adapter_only_and_the_run_reloads(
     assert all(np.isfinite(entry["losses/loss"]) for entry in metrics["history"])
     run = args.out
     assert json.loads((run / "metrics.json").read_text())["steps"] == 2
-    assert json.loads((run / "config.json").read_text())["preset_values"]["lora_r"] == 8
+    assert json.loads((run / "config.json").read_text())["preset_values"]["lora_r"] == 16
     assert len((run / "log.jsonl").read_text().splitlines()) >= 2
     # the adapter reloads onto the base model with the trained values
     base, _ = load_policy(tiny)

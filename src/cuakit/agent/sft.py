@@ -5,7 +5,7 @@ on the assistant's answer only (one file, read it top to bottom).
 1. ``SFTPreset`` / ``PRESETS`` — ``qwen2.5-vl-7b-lora``, the seed's recipe (LoRA r 128,
    alpha 256, dropout 0.05; 3 epochs at lr 2e-5, cosine, 3 % warm-up, weight decay 0.01; batch
    4 × accumulation 8; bf16; gradient checkpointing; a checkpoint every 500 steps), and
-   ``tiny-cpu`` for tests and laptops (r 8, fp32, a few steps, tiny screenshots).
+   ``tiny-cpu`` for tests and laptops (r 16, batch 8, fp32, tiny screenshots).
 2. ``SFTArgs`` — the base model, the step-sample file (`cuakit.curate.samples`), the preset,
    the run folder.
 3. ``StepSampleCollator`` — each step sample becomes the chat `VLMPolicy` sees at run time
@@ -133,8 +133,8 @@ PRESETS: dict[str, SFTPreset] = {
     # The same code path at toy size: a few fp32 steps on tiny screenshots; the learning rate is
     # high so that a handful of steps moves the adapter measurably.
     "tiny-cpu": SFTPreset(
-        lora_r=8, lora_alpha=16, lora_dropout=0.05, learning_rate=1e-3, num_train_epochs=1,
-        per_device_train_batch_size=2, gradient_accumulation_steps=1, bf16=False,
+        lora_r=16, lora_alpha=32, lora_dropout=0.05, learning_rate=1e-3, num_train_epochs=1,
+        per_device_train_batch_size=8, gradient_accumulation_steps=1, bf16=False,
         gradient_checkpointing=True, max_steps=4, warmup_ratio=0.0, logging_steps=1,
         dataloader_num_workers=0, max_pixels=TINY_MAX_PIXELS, history=2,
         lora_modules_to_save=("lm_head", "visual"),

@@ -367,10 +367,20 @@ first coordinate digit at chance after 1,500 full steps on screens holding one b
 they turn by 2-3 rad across a screen."""
 
 
+TINY_INIT_STD = 0.2
+"""The tiny model's weight initialisation std. Qwen's 0.02 suits its 3,584-wide layers, where a
+projection of a unit-scale input comes out at 0.02·√3584 ≈ 1.2; at width 64 it comes out at
+0.16, every attention logit is near 0, every screenshot token is attended to alike, and LoRA
+never made attention depend on position (the first coordinate digit at chance after 8,000
+steps of 8). At 0.2 random attention already prefers some positions and LoRA learns from
+there (docs/benchmarks.md, stop 45)."""
+
+
 def tiny_config(tokenizer: PreTrainedTokenizerFast, hidden: int = 64) -> Qwen2_5_VLConfig:
     """A Qwen2.5-VL of 2 text layers and 2 vision blocks whose token ids match ``tokenizer``.
     Patch size, merge size and temporal patch stay Qwen's (14, 2, 2), so images resize and
-    coordinates convert exactly as for the 7B model; the rotary base is `TINY_ROPE_THETA`."""
+    coordinates convert exactly as for the 7B model; the rotary base is `TINY_ROPE_THETA`, the
+    initialisation `TINY_INIT_STD`."""
     ids = {t: tokenizer.convert_tokens_to_ids(t) for t in QWEN_SPECIAL_TOKENS}
     heads = 4
     half_head = hidden // heads // 2  # rotary frequencies per head, split over (t, h, w)
@@ -390,6 +400,7 @@ def tiny_config(tokenizer: PreTrainedTokenizerFast, hidden: int = 64) -> Qwen2_5
                 "rope_theta": TINY_ROPE_THETA,
                 "mrope_section": mrope,
             },
+            "initializer_range": TINY_INIT_STD,
             "bos_token_id": ids["<|endoftext|>"],
             "eos_token_id": ids["<|im_end|>"],
             "pad_token_id": ids["<|endoftext|>"],
@@ -405,12 +416,14 @@ def tiny_config(tokenizer: PreTrainedTokenizerFast, hidden: int = 64) -> Qwen2_5
             "temporal_patch_size": 2,
             "window_size": 112,
             "fullatt_block_indexes": [1],
+            "initializer_range": TINY_INIT_STD,
         },
         image_token_id=ids["<|image_pad|>"],
         video_token_id=ids["<|video_pad|>"],
         vision_start_token_id=ids["<|vision_start|>"],
         vision_end_token_id=ids["<|vision_end|>"],
         tie_word_embeddings=False,
+        initializer_range=TINY_INIT_STD,
     )
 
 
