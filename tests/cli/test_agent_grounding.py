@@ -39,3 +39,21 @@ def test_grounding_sft_then_grpo_then_eval(tmp_path: Path, capsys: pytest.Captur
     assert main(["agent", "grpo", "--init", str(tmp_path), "--data", str(data),
                  "--out", str(tmp_path / "x")]) == 2  # fmt: skip
     assert "--init" in capsys.readouterr().err
+
+
+def test_vlm_grpo_from_the_command_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]):
+    pytest.importorskip("trl", reason="VLM GRPO needs the vlm extra")
+    data = write_box_samples(tmp_path / "train", 4)
+    assert main(["agent", "build-tiny-vlm", "--out", str(tmp_path / "tiny")]) == 0
+    capsys.readouterr()
+    argv = ["agent", "grpo", "--policy", "vlm", "--model", str(tmp_path / "tiny"),
+            "--data", str(data), "--out", str(tmp_path / "run"), "--max-steps", "1",
+            "--json"]  # fmt: skip
+    assert main(argv) == 0
+    result = json.loads(capsys.readouterr().out)
+    assert result["steps"] == 1 and result["samples"] == 4
+    assert (tmp_path / "run" / "adapter" / "adapter_config.json").is_file()
+    # --policy lab without a grounding run is refused, naming the option
+    with pytest.raises(SystemExit):
+        main(["agent", "grpo", "--data", str(data), "--out", str(tmp_path / "x")])
+    assert "--init" in capsys.readouterr().err

@@ -237,6 +237,8 @@ class GroundingGRPOConfig:
     """a `cuakit.reward.grounding` reward: seed, hit, gaussian-point, gaussian-coverage, hit-iou"""
     aspect: bool = True
     """measure distances in pixels (the screen's aspect ratio counts) where a reward uses them"""
+    augment: bool = True
+    """recolour the sampled screens as grounding-sft does (`recolour`)"""
     seed: int = 0
 
     def __post_init__(self) -> None:
@@ -264,11 +266,13 @@ def grounding_grpo(
     loss_config = GRPOLossConfig(beta=config.beta, clip=config.clip, averaging="sample")
     optimiser = torch.optim.AdamW(policy.parameters(), lr=config.lr)
     generator = torch.Generator().manual_seed(config.seed)
+    rng = np.random.default_rng(config.seed)
     group = config.group_size
     curves: dict[str, list[float]] = defaultdict(list)
     for step in range(config.steps):
         chunk = torch.randint(len(data), (config.screens,), generator=generator)
-        pixels = data.pixels[chunk].repeat_interleave(group, dim=0)  # (S·G, 3, h, w)
+        screens = recolour(data.pixels[chunk], rng) if config.augment else data.pixels[chunk]
+        pixels = screens.repeat_interleave(group, dim=0)  # (S·G, 3, h, w)
         text = data.text[chunk].repeat_interleave(group, dim=0)
         with torch.no_grad():
             old = click_distribution(policy, pixels, text)

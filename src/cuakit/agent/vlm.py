@@ -129,16 +129,13 @@ def load_policy(
 # ---- 3. the prompt ---------------------------------------------------------------------------
 
 
-def build_prompt(
-    processor: QwenImageProcessor,
-    instruction: str,
-    history: Sequence[str],
-    geometry: ScreenGeometry,
-) -> str:
-    """The chat up to the assistant's turn, through the processor's chat template: the system
-    schema, then the screenshot with `cuakit.prompt.user_text` (the task and the previous
-    actions, wire-form JSON strings, oldest first, already cut to the window)."""
-    messages = [
+def prompt_messages(
+    instruction: str, history: Sequence[str], geometry: ScreenGeometry
+) -> list[dict[str, Any]]:
+    """The chat up to the assistant's turn as messages: the system schema, then the screenshot
+    with `cuakit.prompt.user_text` (the task and the previous actions, wire-form JSON strings,
+    oldest first, already cut to the window)."""
+    return [
         {
             "role": "system",
             "content": [{"type": "text", "text": SYSTEM_PROMPT[geometry.coordinates]}],
@@ -151,6 +148,16 @@ def build_prompt(
             ],
         },
     ]
+
+
+def build_prompt(
+    processor: QwenImageProcessor,
+    instruction: str,
+    history: Sequence[str],
+    geometry: ScreenGeometry,
+) -> str:
+    """`prompt_messages` through the processor's chat template."""
+    messages = prompt_messages(instruction, history, geometry)
     return processor.apply_chat_template(messages, tokenize=False, add_generation_prompt=True)
 
 

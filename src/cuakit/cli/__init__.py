@@ -91,7 +91,7 @@ COMMANDS = (
     Command("agent", "grounding-sft", "agent_grounding", "GroundingSFTArgs", "run_grounding_sft",
             "Train the lab grounding model (the lab policy's click map) on click samples."),
     Command("agent", "grpo", "agent_grounding", "GRPOArgs", "run_grpo",
-            "Train a grounding policy with GRPO and a grounding reward, from a grounding-sft run."),
+            "Train a grounding policy with GRPO and a grounding reward: the lab model or a VLM."),
     Command("eval", "grounding", "agent_grounding", "EvalGroundingArgs", "run_eval_grounding",
             "Score a grounding policy on click samples: accuracy, distance, by role and size."),
     Command("demo", "", "demo", "DemoArgs", "run_demo",

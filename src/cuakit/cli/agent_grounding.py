@@ -11,7 +11,9 @@ A run folder::
 
 from __future__ import annotations
 
+import contextlib
 import json
+import sys
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -55,10 +57,6 @@ class GroundingSFTArgs:
     """held-out step samples to report on when training ends"""
     max_samples: int | None = None
     """use only the first N click samples of --data"""
-    obs_width: int = 96
-    """the screenshot is area-resized to obs_width × obs_height (multiples of 4); the click
-    map has a cell per 2×2 of them"""
-    obs_height: int = 60
     json: bool = False
     """print one JSON object on stdout"""
 
@@ -66,7 +64,7 @@ class GroundingSFTArgs:
 def run_grounding_sft(args: GroundingSFTArgs) -> None:
     _check_samples(args.data, "--data")
     encoder = InstructionEncoder()
-    policy = LabPolicy(PolicyConfig(obs_height=args.obs_height, obs_width=args.obs_width))
+    policy = LabPolicy(PolicyConfig())
     train = load_grounding_set(args.data, policy.config, encoder, args.max_samples)
     replace_output(args.out, RUN_MARKERS)
     _write_config(args.out, args)
@@ -79,31 +77,50 @@ def run_grounding_sft(args: GroundingSFTArgs) -> None:
 
 @dataclass(frozen=True)
 class GRPOArgs:
-    """Train a grounding policy with GRPO and a grounding reward, from a grounding-sft run.
+    """Train a grounding policy with GRPO and a grounding reward: the lab model or a VLM.
 
-    Groups of sampled clicks per screen, advantages within the group, clipped ratio to the
-    sampling policy, k3 KL to the starting policy."""
+    lab: from a grounding-sft run (--init), groups of sampled clicks per screen. vlm: a
+    Qwen2.5-VL (--model, --preset, optionally an SFT run's adapter as --init) through TRL's
+    GRPOTrainer. Both: advantages within the group, clipped ratio to the sampling policy, k3
+    KL to the starting policy."""
 
-    init: Path
-    """run folder of `cuakit agent grounding-sft` (its policy is the start and the reference)"""
     data: Path
-    """training step samples"""
+    """training step samples (clicks with a target_bbox are used)"""
     out: Path
     """run folder (created; an earlier run's folder is replaced)"""
+    policy: Literal["lab", "vlm"] = "lab"
+    """lab: the lab grounding model; vlm: a Qwen2.5-VL with a LoRA adapter"""
+    init: Path | None = None
+    """lab: the grounding-sft run to start from (required); vlm: an SFT run whose adapter to
+    continue (default: a new adapter)"""
+    model: Path | None = None
+    """vlm: the Qwen2.5-VL folder"""
+    preset: str = "tiny-cpu"
+    """vlm: qwen2.5-vl-7b-lora (GPUs) or tiny-cpu"""
+    max_steps: int | None = None
+    """vlm: override the preset's optimiser steps"""
     grpo: Annotated[GroundingGRPOConfig, tyro.conf.OmitArgPrefixes] = field(
         default_factory=GroundingGRPOConfig
     )
-    policy: Literal["lab"] = "lab"
-    """which policy: lab (the lab grounding model)"""
     val: Path | None = None
-    """held-out step samples to report on when training ends"""
+    """lab: held-out step samples to report on when training ends"""
     max_samples: int | None = None
-    """use only the first N click samples of --data"""
+    """lab: use only the first N click samples of --data"""
     json: bool = False
     """print one JSON object on stdout"""
 
+    def __post_init__(self) -> None:
+        if self.policy == "lab" and self.init is None:
+            raise ConfigError("--policy lab needs --init RUN (a `cuakit agent grounding-sft` run)")
+        if self.policy == "vlm" and self.model is None:
+            raise ConfigError("--policy vlm needs --model PATH (a Qwen2.5-VL folder)")
+
 
 def run_grpo(args: GRPOArgs) -> None:
+    if args.policy == "vlm":
+        _run_vlm_grpo(args)
+        return
+    assert args.init is not None  # checked in GRPOArgs
     policy = _load_run_policy(args.init, "--init")
     _check_samples(args.data, "--data")
     encoder = InstructionEncoder()
@@ -122,6 +139,29 @@ def run_grpo(args: GRPOArgs) -> None:
         "curves": curves,
     }
     _finish(args.out, policy, metrics, args.val, encoder, args.json)
+
+
+def _run_vlm_grpo(args: GRPOArgs) -> None:
+    from cuakit.agent.vlm_grpo import VLMGRPOArgs, train_vlm_grpo
+
+    assert args.model is not None  # checked in GRPOArgs
+    _check_samples(args.data, "--data")
+    vlm_args = VLMGRPOArgs(
+        model=args.model, data=args.data, preset=args.preset, out=args.out, init=args.init,
+        reward=args.grpo.reward, max_steps=args.max_steps, seed=args.grpo.seed,
+    )  # fmt: skip
+    with contextlib.redirect_stdout(sys.stderr):  # the trainer prints its logs: keep stdout JSON
+        metrics = train_vlm_grpo(vlm_args)
+    if args.json:
+        emit_json({k: v for k, v in metrics.items() if k != "history"})
+        return
+    rewarded = [entry for entry in metrics["history"] if "reward" in entry]
+    last = rewarded[-1] if rewarded else {}
+    out_console.print(
+        f"{metrics['steps']} GRPO steps on {metrics['samples']} click samples in "
+        f"{metrics['train_seconds']:.0f} s; last mean reward {last.get('reward', 'n/a')}; "
+        f"adapter in {args.out / 'adapter'}"
+    )
 
 
 @dataclass(frozen=True)

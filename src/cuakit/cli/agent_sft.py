@@ -3,6 +3,8 @@ LoRA adapter, and write the tiny random Qwen2.5-VL that runs the same path on a 
 
 from __future__ import annotations
 
+import contextlib
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated
@@ -28,7 +30,8 @@ class SFTCommandArgs:
 
 
 def run_sft(args: SFTCommandArgs) -> None:
-    metrics = train_sft(args.sft)
+    with contextlib.redirect_stdout(sys.stderr):  # the trainer prints its logs: keep stdout JSON
+        metrics = train_sft(args.sft)
     if args.json:
         emit_json({k: v for k, v in metrics.items() if k != "history"})
         return
