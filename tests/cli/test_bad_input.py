@@ -39,6 +39,7 @@ BAD_INPUT = {
         f"{MISSING}/run",
     ],
     "agent build-tiny-vlm": ["--out", "/dev/null/tiny"],
+    "agent rft": ["--model", MISSING, "--env", "bogus/env", "--judge", MISSING, "--out", "x"],
     "agent sft-eval": ["--run", MISSING, "--data", f"{MISSING}.jsonl", "--train", MISSING],
     "agent grounding-sft": ["--data", f"{MISSING}.jsonl", "--out", f"{MISSING}/run"],
     "agent grpo": [

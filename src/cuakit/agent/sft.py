@@ -161,6 +161,8 @@ class SFTArgs:
     """none: log to the run folder only; wandb (or another transformers integration) as well"""
     seed: int = 0
     """seeds the adapter's initialisation and the sample order"""
+    init: Path | None = None
+    """an SFT run whose adapter this run continues (same preset); none: a new adapter"""
 
     def __post_init__(self) -> None:
         if self.preset not in PRESETS:
@@ -317,9 +319,7 @@ def make_trainer(args: SFTArgs) -> SFTTrainer:
         raise ConfigError(f"SFT needs trl, peft and datasets: {INSTALL_HINT}") from error
     preset = args.recipe
     rows = load_step_samples(args.data)
-    # On the CPU: the trainer moves it to each process's own device (one per rank under torchrun).
-    model, processor = load_policy(args.model, max_pixels=preset.max_pixels, device="cpu")
-    model.train()  # load_policy hands out an inference model
+    model, processor, peft_config = model_to_train(args.model, preset, args.init)
     args.out.mkdir(parents=True, exist_ok=True)
     # absolute paths: the run folder is read from other working directories (VLMPolicy.from_run)
     paths = {"model": str(Path(args.model).resolve()), "data": str(Path(args.data).resolve())}
@@ -331,9 +331,28 @@ def make_trainer(args: SFTArgs) -> SFTTrainer:
         data_collator=StepSampleCollator(processor, preset.coordinates, preset.history),
         train_dataset=Dataset.from_list(rows),
         processing_class=processor,
-        peft_config=lora_config(preset),
+        peft_config=peft_config,
         callbacks=[LogToRunFolder(args.out / "log.jsonl")],
     )
+
+
+def model_to_train(
+    model_path: Path, preset: SFTPreset, init: Path | None
+) -> tuple[Any, QwenImageProcessor, LoraConfig | None]:
+    """(model in training mode, processor, the LoRA config for the trainer to add): the base
+    model with ``init``'s adapter loaded trainable (no new adapter), or the base model and the
+    preset's new adapter. On the CPU: the trainer moves it to each process's own device."""
+    if init is not None and not (Path(init) / "adapter" / "adapter_config.json").is_file():
+        raise ConfigError(f"--init {init}: no adapter/adapter_config.json; pass an SFT run folder")
+    model, processor = load_policy(model_path, max_pixels=preset.max_pixels, device="cpu")
+    peft_config = lora_config(preset)
+    if init is not None:
+        from peft import PeftModel
+
+        model = PeftModel.from_pretrained(model, str(Path(init) / "adapter"), is_trainable=True)
+        peft_config = None
+    model.train()  # load_policy hands out an inference model
+    return model, processor, peft_config
 
 
 class LogToRunFolder(TrainerCallback):

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -38,6 +39,40 @@ class Judge(Protocol):
     def score(self, videos: list[np.ndarray], instructions: list[str]) -> list[Any]: ...
 
 
+@dataclass(frozen=True)
+class Rollout:
+    """One episode of a policy: what the judge sees and what SFT would learn from."""
+
+    instruction: str
+    frames: np.ndarray
+    """(N + 1, H, W, 3) uint8: the first screen, then the screen after each action"""
+    actions: tuple[Action, ...]
+    success: bool
+    """the env's ground truth: for reporting, never for choosing what to learn from"""
+    unparsed: bool
+    """the episode ended on an answer that was no action"""
+
+
+def rollout(policy: ActsOnScreens, env: Any, seed: int) -> Rollout:
+    """One episode on ``env`` (made with ``terminate_on_success=False``), ended by the
+    policy's ``finish``/``fail``, an answer that does not parse, or the step limit."""
+    obs, info = env.reset(seed=seed)
+    frames, previous, unparsed = [obs["screenshot"]], [], False
+    while True:
+        try:
+            action = policy.act(obs["screenshot"], obs["instruction"], previous)
+        except ActionParseError:
+            unparsed = True
+            break
+        obs, _, terminated, truncated, info = env.step(action)
+        previous.append(action)
+        frames.append(obs["screenshot"])
+        if terminated or truncated:
+            break
+    return Rollout(obs["instruction"], np.stack(frames), tuple(previous),
+                   bool(info["success"]), unparsed)  # fmt: skip
+
+
 def evaluate_vlm(
     policy: ActsOnScreens,
     env_id: str,
@@ -50,35 +85,21 @@ def evaluate_vlm(
     """Run ``policy`` for ``episodes`` episodes on test seeds ``TEST_SEED_START + seed + i``."""
     kwargs: dict[str, Any] = {} if difficulty is None else {"difficulty": difficulty}
     env = envs.make(env_id, terminate_on_success=False, **kwargs)
-    successes, lengths, unparsed, videos, instructions = [], [], 0, [], []
+    runs = []
     try:
         for i in range(episodes):
-            obs, info = env.reset(seed=TEST_SEED_START + seed + i)
-            frames, previous = [obs["screenshot"]], []
-            while True:
-                try:
-                    action = policy.act(obs["screenshot"], obs["instruction"], previous)
-                except ActionParseError:
-                    unparsed += 1
-                    break
-                obs, _, terminated, truncated, info = env.step(action)
-                previous.append(action)
-                frames.append(obs["screenshot"])
-                if terminated or truncated:
-                    break
-            successes.append(bool(info["success"]))
-            lengths.append(len(previous))
-            videos.append(np.stack(frames))
-            instructions.append(obs["instruction"])
+            runs.append(rollout(policy, env, TEST_SEED_START + seed + i))
             if progress is not None:
                 progress(i + 1, episodes)
     finally:
         env.close()
+    videos = [r.frames for r in runs]
+    instructions = [r.instruction for r in runs]
     result: dict[str, Any] = {
         "episodes": episodes,
-        "success_rate": float(np.mean(successes)),
-        "episode_length": float(np.mean(lengths)),
-        "unparsed_rate": unparsed / episodes,
+        "success_rate": float(np.mean([r.success for r in runs])),
+        "episode_length": float(np.mean([len(r.actions) for r in runs])),
+        "unparsed_rate": sum(r.unparsed for r in runs) / episodes,
         "split": "test",
         "termination": "agent",
     }

@@ -30,14 +30,9 @@ import torch
 from PIL import Image
 
 from cuakit.actions import ActionType
-from cuakit.agent.sft import (
-    INSTALL_HINT,
-    LogToRunFolder,
-    load_step_samples,
-    lora_config,
-)
+from cuakit.agent.sft import INSTALL_HINT, LogToRunFolder, load_step_samples, model_to_train
 from cuakit.agent.sft import PRESETS as SFT_PRESETS
-from cuakit.agent.vlm import load_policy, prompt_messages
+from cuakit.agent.vlm import prompt_messages
 from cuakit.coords import CoordinateMode
 from cuakit.curate.samples import StepSample
 from cuakit.errors import ActionParseError, ConfigError, DatasetFormatError
@@ -252,18 +247,7 @@ def make_grpo_trainer(args: VLMGRPOArgs) -> GRPOTrainer:
     except ImportError as error:
         raise ConfigError(f"GRPO needs trl, peft and datasets: {INSTALL_HINT}") from error
     sft = SFT_PRESETS[args.preset]
-    peft_config = None
-    if args.init is not None:
-        if not (args.init / "adapter").is_dir():
-            raise ConfigError(f"--init {args.init}: no adapter/; pass a `cuakit agent sft` run")
-        model, processor = load_policy(args.model, max_pixels=sft.max_pixels, device="cpu")
-        from peft import PeftModel
-
-        model = PeftModel.from_pretrained(model, str(args.init / "adapter"), is_trainable=True)
-    else:
-        model, processor = load_policy(args.model, max_pixels=sft.max_pixels, device="cpu")
-        peft_config = lora_config(sft)
-    model.train()
+    model, processor, peft_config = model_to_train(args.model, sft, args.init)
     resize = processor.resize_kwargs()
     rows = grpo_rows(args.data, sft.coordinates, resize, sft.history)
     args.out.mkdir(parents=True, exist_ok=True)

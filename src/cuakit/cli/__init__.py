@@ -88,6 +88,10 @@ COMMANDS = (
             "Score an SFT run on held-out step samples against the best constant point."),
     Command("agent", "build-tiny-vlm", "agent_sft", "BuildTinyArgs", "run_build_tiny",
             "Write a tiny random Qwen2.5-VL for CPU runs and tests."),
+    Command("agent", "rft", "agent_sft", "RFTCommandArgs", "run_rft",
+            "Rejection-sampling fine-tuning of a Qwen2.5-VL policy: rollouts in an env, the "
+            "episodes the video judge scores as successes kept, SFT on their steps, repeated per "
+            "round."),
     Command("agent", "grounding-sft", "agent_grounding", "GroundingSFTArgs", "run_grounding_sft",
             "Train the lab grounding model (the lab policy's click map) on click samples."),
     Command("agent", "grpo", "agent_grounding", "GRPOArgs", "run_grpo",

@@ -12,9 +12,10 @@ from typing import Annotated
 import tyro
 from rich.table import Table
 
+from cuakit.agent.rft import RFTArgs
 from cuakit.agent.sft import SFTArgs, train_sft
 from cuakit.agent.vlm import build_tiny_qwen_vl
-from cuakit.cli.common import emit_json, out_console, progress_bar
+from cuakit.cli.common import PhaseBars, emit_json, out_console, phase_progress, progress_bar
 from cuakit.errors import ConfigError
 
 
@@ -106,3 +107,32 @@ def run_sft_eval(args: SFTEvalArgs) -> None:
     for key, value in result.items():
         table.add_row(key, f"{value:.3f}" if isinstance(value, float) else str(value))
     out_console.print(table)
+
+
+@dataclass(frozen=True)
+class RFTCommandArgs:
+    """Rejection-sampling fine-tuning of a Qwen2.5-VL policy: rollouts in an env, the episodes
+    the video judge scores as successes kept, SFT on their steps, repeated per round."""
+
+    rft: Annotated[RFTArgs, tyro.conf.OmitArgPrefixes]
+    json: bool = False
+    """print one JSON object on stdout"""
+
+
+def run_rft(args: RFTCommandArgs) -> None:
+    from cuakit.agent.rft import train_rft
+
+    with phase_progress() as progress, contextlib.redirect_stdout(sys.stderr):
+        metrics = train_rft(args.rft, PhaseBars(progress))
+    if args.json:
+        emit_json(metrics)
+        return
+    table = Table("round", "kept / episodes", "judged success", "true success", "SFT samples",
+                  title=f"RFT on {args.rft.env}")  # fmt: skip
+    for line in metrics["rounds"]:
+        table.add_row(str(line["round"]), f"{line['kept']} / {line['episodes']}",
+                      f"{line['judged_success_rate']:.2f}", f"{line['true_success_rate']:.2f}",
+                      str(line["samples"]))  # fmt: skip
+    out_console.print(table)
+    out_console.print(f"adapter in {args.rft.out / 'adapter'}" if metrics["adapter"] else
+                      "no round kept an episode: the policy is unchanged")  # fmt: skip
