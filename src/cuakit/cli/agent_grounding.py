@@ -291,7 +291,10 @@ def draw_points(data: GroundingSet, report: GroundingReport, path: Path, count: 
     for ax in axes.flat:
         ax.axis("off")
     for i, ax in enumerate(axes.flat[:count]):
+        width, height = data.screens[i].tolist()
+        # the model's input, shown at the screen's aspect ratio (axes in normalised units)
         ax.imshow(data.pixels[i].permute(1, 2, 0).numpy(), extent=(0, 1, 1, 0))
+        ax.set_aspect(height / width)
         x, y, w, h = data.boxes[i].tolist()
         ax.add_patch(Rectangle((x, y), w, h, fill=False, edgecolor="lime", linewidth=1.5))
         px, py = report.points[i]
