@@ -82,7 +82,7 @@ PRESETS: dict[str, VLMGRPOPreset] = {
     ),
     # The same path at toy size on a CPU.
     "tiny-cpu": VLMGRPOPreset(
-        learning_rate=1e-3, per_device_train_batch_size=4, gradient_accumulation_steps=1,
+        learning_rate=1e-4, per_device_train_batch_size=4, gradient_accumulation_steps=1,
         num_generations=4, beta=0.04, epsilon=0.2, num_iterations=2, max_completion_length=48,
         temperature=1.0, bf16=False, gradient_checkpointing=False, max_steps=4,
         logging_steps=1,
