@@ -1,0 +1,57 @@
+"""Episode-level GRPO of the lab policy: groups of rollouts of one instance, ended by the
+policy; log-probabilities padded per episode; a short run moves the policy within budget."""
+
+from __future__ import annotations
+
+import pytest
+import torch
+
+import cuakit.envs as envs
+from cuakit.agent.grpo_episodes import EpisodeGRPOConfig, log_probs, play, train_episode_grpo
+from cuakit.agent.policy import LabPolicy, PolicyConfig
+from cuakit.errors import ConfigError
+
+ENV = "cuakit/desksim-click-button-v0"
+
+
+@pytest.fixture(scope="module")
+def text():
+    from cuakit.reward.text import InstructionEncoder
+
+    return InstructionEncoder()
+
+
+def test_episodes_of_one_instance_share_it_and_pad_their_log_probs(text):
+    torch.manual_seed(0)
+    policy = LabPolicy(PolicyConfig())
+    env = envs.make(ENV, terminate_on_success=False)
+    try:
+        obs, _ = env.reset(seed=7)
+        embedding = text.encode([obs["instruction"]])[0]
+        episodes = [play(policy, env, 7, embedding, None) for _ in range(3)]
+    finally:
+        env.close()
+    assert {e.instruction for e in episodes} == {obs["instruction"]}
+    assert all(len(e.frames) == len(e.actions) + 1 for e in episodes)
+    logp, valid = log_probs(policy, episodes)
+    assert valid.sum(1).tolist() == [len(e.actions) for e in episodes]
+    assert torch.all(logp[valid == 0] == 0) and torch.all(logp[valid == 1] <= 0)
+
+
+def test_a_short_run_stays_in_budget_and_moves_the_policy(text):
+    torch.manual_seed(0)
+    policy = LabPolicy(PolicyConfig())
+    before = {k: v.clone() for k, v in policy.state_dict().items()}
+    config = EpisodeGRPOConfig(env=ENV, steps=40, instances=2, group_size=4, difficulty=1)
+    curves = train_episode_grpo(policy, config, text)
+    assert curves["charts/env_steps"][-1] >= 40
+    assert len(curves["charts/env_steps"]) == 1 or curves["charts/env_steps"][-2] < 40
+    assert any(not torch.equal(before[k], v) for k, v in policy.state_dict().items())
+    assert set(curves) >= {"charts/outcome", "charts/success_rate", "losses/kl"}
+
+
+def test_bad_config_names_the_field():
+    with pytest.raises(ConfigError, match="reward='oracle'"):
+        EpisodeGRPOConfig(reward="oracle")
+    with pytest.raises(ConfigError, match="test seeds"):
+        EpisodeGRPOConfig(seed=999_999_999, updates=10)
