@@ -26,12 +26,11 @@ def test_episodes_of_one_instance_share_it_and_pad_their_log_probs(text):
     policy = LabPolicy(PolicyConfig())
     env = envs.make(ENV, terminate_on_success=False)
     try:
-        obs, _ = env.reset(seed=7)
-        embedding = text.encode([obs["instruction"]])[0]
-        episodes = [play(policy, env, 7, embedding, None) for _ in range(3)]
+        episodes = [play(policy, env, 7, text, 3) for _ in range(3)]
+        obs, _ = env.reset(seed=7, options={"difficulty": 3})
     finally:
         env.close()
-    assert {e.instruction for e in episodes} == {obs["instruction"]}
+    assert {e.instruction for e in episodes} == {obs["instruction"]}  # one instance, its level
     assert all(len(e.frames) == len(e.actions) + 1 for e in episodes)
     logp, valid = log_probs(policy, episodes)
     assert valid.sum(1).tolist() == [len(e.actions) for e in episodes]

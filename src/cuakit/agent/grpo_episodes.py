@@ -95,10 +95,13 @@ class Episode:
     success: bool = False
 
 
-def play(policy: LabPolicy, env: Any, seed: int, text: torch.Tensor, level: int | None) -> Episode:
+def play(
+    policy: LabPolicy, env: Any, seed: int, encoder: InstructionEncoder, level: int | None
+) -> Episode:
     """One sampled episode of ``policy`` on instance ``seed``, ended by the policy."""
     options = {} if level is None else {"difficulty": level}
     obs, info = env.reset(seed=seed, options=options)
+    text = encoder.encode([obs["instruction"]])[0]  # cached per string: once per group
     pc = policy.config
     values = instruction_values(obs["instruction"], pc.value_slots)
     mask = slot_mask([values], pc.value_slots)
@@ -163,9 +166,7 @@ def train_episode_grpo(
             episodes: list[Episode] = []
             for k in range(config.instances):
                 seed = config.seed + update * config.instances + k
-                obs, _ = env.reset(seed=seed)
-                embedding = text.encode([obs["instruction"]])[0]
-                episodes += [play(policy, env, seed, embedding, config.difficulty)
+                episodes += [play(policy, env, seed, text, config.difficulty)
                              for _ in range(config.group_size)]  # fmt: skip
             if judge is None:
                 outcomes = [float(e.success) for e in episodes]

@@ -27,6 +27,7 @@ from cuakit.actions import Action
 from cuakit.curate.samples import StepSample, read_samples
 from cuakit.episodes.splits import TEST_SEED_START
 from cuakit.errors import ActionParseError, DatasetFormatError
+from cuakit.reward.grounding import inside
 
 
 class ActsOnScreens(Protocol):
@@ -121,11 +122,6 @@ def _samples(path: Path) -> list[StepSample]:
     return out
 
 
-def _inside(point: tuple[float, float], box: tuple[float, float, float, float]) -> bool:
-    x, y, w, h = box
-    return x <= point[0] <= x + w and y <= point[1] <= y + h
-
-
 def mean_point(train: Path) -> tuple[float, float]:
     """The mean point of the training samples' pointer actions: the best constant answer."""
     points = [s.action["coordinates"] for s in _samples(train) if "coordinates" in s.action]
@@ -158,8 +154,8 @@ def evaluate_on_samples(
         if sample.target_bbox is not None:
             boxed += 1
             hit = action is not None and action.point is not None
-            in_box += hit and _inside(action.point, sample.target_bbox)  # type: ignore[arg-type]
-            constant_in_box += _inside(constant, sample.target_bbox)
+            in_box += hit and inside(action.point, sample.target_bbox)  # type: ignore[arg-type]
+            constant_in_box += inside(constant, sample.target_bbox)
         if progress is not None:
             progress(done, len(held_out))
     n = max(1, len(held_out))
