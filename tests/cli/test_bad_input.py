@@ -52,6 +52,7 @@ BAD_INPUT = {
         "--out",
         f"{MISSING}/run",
     ],
+    "agent grpo-episodes": ["--out", f"{MISSING}/run", "--reward", f"vrm:{MISSING}"],
     "eval grounding": ["--policy", "vlm:run", "--data", f"{MISSING}.jsonl"],
     "curate export": [MISSING, "--out", f"{MISSING}/out"],
     "curate import": ["agentnet", MISSING, "--out", f"{MISSING}/out"],

@@ -223,6 +223,7 @@ class VLMPolicy:
         max_new_tokens: int = 128,
         max_pixels: int | None = None,
         device: str | None = None,
+        temperature: float = 0.0,
     ) -> None:
         check_coordinate_mode(coordinates)
         self.model, self.processor = load_policy(
@@ -231,8 +232,29 @@ class VLMPolicy:
         self.history = history
         self.coordinates: CoordinateMode = coordinates
         self.max_new_tokens = max_new_tokens
+        self.temperature = temperature
+        """0: greedy decoding; above 0: answers sampled at this temperature (GRPO's groups)"""
         self.last_text = ""
         """the raw reply of the last ``act`` call"""
+
+    @classmethod
+    def around(
+        cls,
+        model: PreTrainedModel,
+        processor: QwenImageProcessor,
+        history: int = 4,
+        coordinates: CoordinateMode = "normalised",
+        max_new_tokens: int = 128,
+        temperature: float = 0.0,
+    ) -> VLMPolicy:
+        """A policy acting with a model already loaded (one being trained), not a copy."""
+        check_coordinate_mode(coordinates)
+        policy = cls.__new__(cls)
+        policy.model, policy.processor = model, processor
+        policy.history, policy.coordinates = history, coordinates
+        policy.max_new_tokens, policy.temperature = max_new_tokens, temperature
+        policy.last_text = ""
+        return policy
 
     @classmethod
     def from_run(cls, run: Path | str, **overrides: Any) -> VLMPolicy:
@@ -268,8 +290,8 @@ class VLMPolicy:
         output = self.model.generate(
             **inputs,
             max_new_tokens=self.max_new_tokens,
-            do_sample=False,
             pad_token_id=tokenizer.pad_token_id,
+            **sampling(self.temperature),
         )  # (1, prompt + new)
         new_tokens = output[0, inputs["input_ids"].shape[1] :]
         self.last_text = tokenizer.decode(new_tokens, skip_special_tokens=True)
@@ -277,6 +299,14 @@ class VLMPolicy:
             return read_answer(self.last_text, geometry)
         except ActionParseError as error:
             raise VLMOutputError(error, self.last_text) from error
+
+
+def sampling(temperature: float) -> dict[str, Any]:
+    """``generate``'s decoding options: greedy at 0, plain sampling above (no top-k/top-p cut,
+    so that GRPO's log-probabilities are those of the distribution sampled from)."""
+    if temperature <= 0:
+        return {"do_sample": False}
+    return {"do_sample": True, "temperature": temperature, "top_k": 0, "top_p": 1.0}
 
 
 # ---- 5. the tiny model -----------------------------------------------------------------------

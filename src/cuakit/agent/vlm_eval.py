@@ -52,26 +52,31 @@ class Rollout:
     """the env's ground truth: for reporting, never for choosing what to learn from"""
     unparsed: bool
     """the episode ended on an answer that was no action"""
+    replies: tuple[str, ...] = ()
+    """the policy's raw reply at each step (``last_text``), the unparsed one included: screen
+    ``frames[i]`` got ``replies[i]``"""
 
 
 def rollout(policy: ActsOnScreens, env: Any, seed: int) -> Rollout:
     """One episode on ``env`` (made with ``terminate_on_success=False``), ended by the
     policy's ``finish``/``fail``, an answer that does not parse, or the step limit."""
     obs, info = env.reset(seed=seed)
-    frames, previous, unparsed = [obs["screenshot"]], [], False
+    frames, previous, unparsed, replies = [obs["screenshot"]], [], False, []
     while True:
         try:
             action = policy.act(obs["screenshot"], obs["instruction"], previous)
         except ActionParseError:
             unparsed = True
+            replies.append(getattr(policy, "last_text", ""))
             break
+        replies.append(getattr(policy, "last_text", ""))
         obs, _, terminated, truncated, info = env.step(action)
         previous.append(action)
         frames.append(obs["screenshot"])
         if terminated or truncated:
             break
     return Rollout(obs["instruction"], np.stack(frames), tuple(previous),
-                   bool(info["success"]), unparsed)  # fmt: skip
+                   bool(info["success"]), unparsed, tuple(replies))  # fmt: skip
 
 
 def evaluate_vlm(

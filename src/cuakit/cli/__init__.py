@@ -96,6 +96,10 @@ COMMANDS = (
             "Train the lab grounding model (the lab policy's click map) on click samples."),
     Command("agent", "grpo", "agent_grounding", "GRPOArgs", "run_grpo",
             "Train a grounding policy with GRPO and a grounding reward: the lab model or a VLM."),
+    Command("agent", "grpo-episodes", "agent_episodes", "EpisodeGRPOArgs", "run_grpo_episodes",
+            "GRPO over whole episodes: each task instance played by a group of rollouts that end "
+            "when the policy says so, each episode's outcome (ground truth or the video judge) "
+            "normalised within its group as the advantage of every step it took."),
     Command("eval", "grounding", "agent_grounding", "EvalGroundingArgs", "run_eval_grounding",
             "Score a grounding policy on click samples: accuracy, distance, by role and size."),
     Command("demo", "", "demo", "DemoArgs", "run_demo",

@@ -130,7 +130,7 @@ def run_grpo(args: GRPOArgs) -> None:
     start = time.perf_counter()
     with phase_progress() as progress:
         curves = grounding_grpo(policy, train, args.grpo, PhaseBars(progress))
-    _draw_curves(curves, args.out / "curves.png")
+    draw_curves(curves, args.out / "curves.png")
     metrics: dict[str, Any] = {
         "samples": len(train),
         "train_seconds": time.perf_counter() - start,
@@ -259,7 +259,7 @@ def _print_report(title: str, report: GroundingReport, as_json: bool) -> None:
     out_console.print(f"mean distance to the target's centre: {report.mean_distance:.3f}")
 
 
-def _draw_curves(curves: dict[str, list[float]], path: Path) -> None:
+def draw_curves(curves: dict[str, list[float]], path: Path) -> None:
     import matplotlib
 
     matplotlib.use("Agg")
