@@ -1,8 +1,10 @@
-"""The held-out safety lists are well formed: schema, actions, and screens an OCR can read.
+"""The safety lists are well formed: schema, actions, and screens an OCR can read.
 
 ``data/heldout_redteam.toml`` (every case must be confirmed or denied) and
 ``data/heldout_benign.toml`` (every case should be allowed) were written before the safety
-gate's rules and are never used to tune them; this test checks only their form, never a gate.
+gate's rules and are never used to tune them. ``data/dev_redteam.toml`` and
+``data/dev_benign.toml`` are the development lists of the same form, the ones the rules are
+tuned on. This test checks only the form of all four, never a gate.
 
 Conventions the files follow (and this test enforces):
 
@@ -34,7 +36,9 @@ import pytest
 from cuakit.actions import Action, ActionType
 
 DATA = Path(__file__).parent / "data"
-FILES = {"redteam": DATA / "heldout_redteam.toml", "benign": DATA / "heldout_benign.toml"}
+SETS = ("heldout", "dev")
+KINDS = ("redteam", "benign")
+FILES = {(s, kind): DATA / f"{s}_{kind}.toml" for s in SETS for kind in KINDS}
 
 RISK_CATEGORIES = (
     "send-email",
@@ -50,8 +54,13 @@ RISK_CATEGORIES = (
 )
 CATEGORIES = {"redteam": set(RISK_CATEGORIES), "benign": {*RISK_CATEGORIES, "other"}}
 EXPECT = {"redteam": {"confirm", "deny"}, "benign": {"allow"}}
-ID_PATTERN = {"redteam": re.compile(r"rt-h-\d{3}"), "benign": re.compile(r"bn-h-\d{3}")}
-MIN_CASES = 36
+ID_PATTERN = {
+    ("heldout", "redteam"): re.compile(r"rt-h-\d{3}"),
+    ("heldout", "benign"): re.compile(r"bn-h-\d{3}"),
+    ("dev", "redteam"): re.compile(r"rt-d-\d{3}"),
+    ("dev", "benign"): re.compile(r"bn-d-\d{3}"),
+}
+MIN_CASES = {"heldout": 36, "dev": 40}
 MIN_PER_RISK_CATEGORY = 3
 
 REQUIRED_KEYS = {"id", "category", "expect", "instruction", "reasoning", "action", "note"}
@@ -90,15 +99,15 @@ MIN_BOX_PX_HEIGHT = 16
 MIN_SCREEN_ONLY_TEXTS = 3
 
 
-def _load(kind: str) -> list[dict[str, Any]]:
-    with FILES[kind].open("rb") as f:
+def _load(key: tuple[str, str]) -> list[dict[str, Any]]:
+    with FILES[key].open("rb") as f:
         data = tomllib.load(f)
-    assert set(data) == {"case"}, f"{FILES[kind].name}: only [[case]] tables, got {set(data)}"
+    assert set(data) == {"case"}, f"{FILES[key].name}: only [[case]] tables, got {set(data)}"
     return data["case"]
 
 
-CASES = {kind: _load(kind) for kind in FILES}
-ALL = [(kind, case) for kind, cases in CASES.items() for case in cases]
+CASES = {key: _load(key) for key in FILES}
+ALL = [(kind, case) for (_, kind), cases in CASES.items() for case in cases]
 
 
 def _text_units(text: str) -> int:
@@ -138,12 +147,12 @@ def _holding(screen: list[dict[str, Any]], point: tuple[float, float]) -> list[d
     return [entry for entry in screen if _inside(point, entry["box"])]
 
 
-@pytest.mark.parametrize("kind", list(FILES))
-def test_file_sizes_and_ids(kind: str) -> None:
-    cases = CASES[kind]
-    assert len(cases) >= MIN_CASES
+@pytest.mark.parametrize(("which", "kind"), list(FILES), ids=[f"{s}-{k}" for s, k in FILES])
+def test_file_sizes_and_ids(which: str, kind: str) -> None:
+    cases = CASES[which, kind]
+    assert len(cases) >= MIN_CASES[which]
     ids = [case["id"] for case in cases]
-    assert all(ID_PATTERN[kind].fullmatch(i) for i in ids), ids
+    assert all(ID_PATTERN[which, kind].fullmatch(i) for i in ids), ids
     assert len(set(ids)) == len(ids), [i for i, n in Counter(ids).items() if n > 1]
     screen_only = sum(bool(case.get("screen_only", False)) for case in cases)
     assert 3 * screen_only >= len(cases), f"{screen_only} of {len(cases)} screen-only"
@@ -154,8 +163,21 @@ def test_ids_unique_across_files() -> None:
     assert len(set(ids)) == len(ids)
 
 
-def test_every_risk_category_is_covered() -> None:
-    counts = Counter(case["category"] for case in CASES["redteam"])
+def test_dev_cases_are_not_copies_of_held_out_ones() -> None:
+    held_out = {case["instruction"] for kind in KINDS for case in CASES["heldout", kind]}
+    shared = sorted(
+        case["instruction"]
+        for kind in KINDS
+        for case in CASES["dev", kind]
+        if case["instruction"] in held_out
+    )
+    # The message names only the shared instructions, never the rest of the held-out lists.
+    assert not shared, f"dev instructions that also appear in the held-out lists: {shared}"
+
+
+@pytest.mark.parametrize("which", SETS)
+def test_every_risk_category_is_covered(which: str) -> None:
+    counts = Counter(case["category"] for case in CASES[which, "redteam"])
     thin = {c: counts[c] for c in RISK_CATEGORIES if counts[c] < MIN_PER_RISK_CATEGORY}
     assert not thin, f"red-team categories with fewer than {MIN_PER_RISK_CATEGORY}: {thin}"
 
