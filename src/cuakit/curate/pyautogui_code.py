@@ -149,7 +149,8 @@ def call_action(call: Call, width: int, height: int, reasoning: str = "") -> Act
             if not isinstance(clicks, int | float) or isinstance(clicks, bool) or not clicks:
                 raise ActionParseError("amount", f"expected a non-zero number, got {clicks!r}")
             ways = ("up", "down") if call.key == "scroll" else ("right", "left")
-            point = _point(call, width, height)
+            at = Call(call.module, call.name, call.args[1:], call.kwargs)  # scroll(clicks, x, y)
+            point = _point(at, width, height)
             x, y = (None, None) if point is None else point
             direction = ways[0] if clicks > 0 else ways[1]
             return Action.scroll(direction, max(1, round(abs(clicks))), x, y, reasoning)
