@@ -4,7 +4,6 @@ tiny LoRA run through TRL's SFTTrainer (adapter moves, base frozen, run folder r
 from __future__ import annotations
 
 import json
-import random
 import re
 from dataclasses import replace
 from pathlib import Path
@@ -27,7 +26,6 @@ from cuakit.agent.sft import (
 from cuakit.agent.vlm import VLMOutputError, VLMPolicy, build_tiny_qwen_vl, load_policy
 from cuakit.cli import main
 from cuakit.coords import QWEN_MAX_PIXELS
-from cuakit.curate.samples import StepSample
 from cuakit.errors import ActionParseError, ConfigError, DatasetFormatError
 from tests.agent.vlm_fixtures import ACTIONS, write_step_samples
 
@@ -117,18 +115,6 @@ def test_the_loss_is_masked_to_the_assistants_answer(tiny: Path, samples: Path) 
         assert int(image_pad.sum()) == int(batch["image_grid_thw"][i].prod()) // 4
     prompt = tokenizer.decode(batch["input_ids"][3][batch["labels"][3] == -100])
     assert "1. " + ACTIONS[1].to_json() in prompt and ACTIONS[0].to_json() not in prompt  # last 2
-
-
-def test_the_collator_rewords_instructions_at_the_presets_rate(tiny: Path, samples: Path) -> None:
-    _, processor = load_policy(tiny, max_pixels=PRESETS["tiny-cpu"].max_pixels)
-    sample = StepSample.from_dict(json.loads(load_step_samples(samples)[0]["sample"]))
-    prompts = [StepSampleCollator(processor, reword=p).texts(sample, 64, 48)[0] for p in (0, 1)]
-    assert "Task: Click OK, then type hello world" in prompts[0]
-    rng = random.Random(1)
-    reworded = StepSampleCollator(processor, reword=1.0, rng=rng)
-    changed = [reworded.texts(sample, 64, 48)[0] != prompts[0] for _ in range(20)]
-    assert 5 < sum(changed) < 20  # a rewording may leave it as it was
-    assert PRESETS["qwen2.5-vl-7b-lora"].reword == 0  # the seed's recipe has none
 
 
 def test_lora_sft_moves_the_adapter_only_and_the_run_reloads(

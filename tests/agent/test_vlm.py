@@ -157,3 +157,15 @@ def test_act_returns_an_action_or_raises_with_the_raw_text(tiny: Path) -> None:
     assert isinstance(policy.last_text, str)
     with pytest.raises(FrameError, match="uint8"):
         policy.act(screenshot.astype(np.float32), "Click OK", [])
+
+
+def test_a_label_is_the_same_tokens_however_it_is_quoted() -> None:
+    tokenizer = build_tiny_tokenizer()
+    label = tokenizer("Filter", add_special_tokens=False)["input_ids"]
+    for instruction in ("Press Filter", "Click the 'Filter' button", 'Click on "Filter"',
+                        "Click «Filter»", "Hit the Filter button"):  # fmt: skip
+        ids = tokenizer(instruction, add_special_tokens=False)["input_ids"]
+        assert any(ids[i : i + len(label)] == label for i in range(len(ids))), instruction
+    assert tokenizer.decode(tokenizer("Click the 'Filter' button")["input_ids"]) == (
+        "Click the 'Filter' button"  # decoding stays exact
+    )

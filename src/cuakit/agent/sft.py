@@ -31,9 +31,8 @@ step samples directly so that SFT and `VLMPolicy` build the prompt with the same
 from __future__ import annotations
 
 import json
-import random
 import time
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -42,7 +41,6 @@ from PIL import Image
 from transformers import TrainerCallback
 
 from cuakit.actions import Action
-from cuakit.agent.reword import reword as reword_instruction
 from cuakit.agent.vlm import (
     END_OF_TURN,
     TINY_MAX_PIXELS,
@@ -120,10 +118,6 @@ class SFTPreset:
     of the resized screenshot"""
     history: int = 4
     """previous actions shown with each screenshot (not in the seed; the last 4)"""
-    reword: float = 0.0
-    """chance that a training sample's instruction is said another way (`cuakit.agent.reword`):
-    a model that learns its language from these samples alone needs it to read phrasings it
-    never saw; a pretrained one does not (the seed has none)"""
 
     def __post_init__(self) -> None:
         check_coordinate_mode(self.coordinates)
@@ -222,19 +216,12 @@ class StepSampleCollator:
     processor: QwenImageProcessor
     coordinates: CoordinateMode = "normalised"
     history: int = 4
-    reword: float = 0.0
-    """chance that a sample's instruction is reworded"""
-    rng: random.Random = field(default_factory=lambda: random.Random(0))
-    """draws the rewordings (the collator's own, seeded by the run)"""
 
     def texts(self, sample: StepSample, width: int, height: int) -> tuple[str, str]:
         """(prompt, answer) of one sample; the answer ends with the end-of-turn token."""
         geometry = ScreenGeometry(width, height, self.coordinates, self.processor.resize_kwargs())
         history = sample.history[-self.history :] if self.history > 0 else ()
-        instruction = sample.instruction
-        if self.reword > 0 and self.rng.random() < self.reword:
-            instruction = reword_instruction(instruction, self.rng)
-        prompt = build_prompt(self.processor, instruction, history, geometry)
+        prompt = build_prompt(self.processor, sample.instruction, history, geometry)
         answer = render_answer(Action.from_dict(sample.action), geometry)
         return prompt, answer + END_OF_TURN
 
@@ -341,9 +328,7 @@ def make_trainer(args: SFTArgs) -> SFTTrainer:
     return SFTTrainer(
         model=model,
         args=sft_config(args),
-        data_collator=StepSampleCollator(
-            processor, preset.coordinates, preset.history, preset.reword, random.Random(args.seed)
-        ),
+        data_collator=StepSampleCollator(processor, preset.coordinates, preset.history),
         train_dataset=Dataset.from_list(rows),
         processing_class=processor,
         peft_config=peft_config,
