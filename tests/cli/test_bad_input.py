@@ -63,6 +63,7 @@ BAD_INPUT = {
     "bench reward": ["--threads", "0"],
     "bench reading": ["--envs", "android"],
     "bench agent": ["--families", "bogus"],
+    "bench safety": ["--cases", MISSING],
 }
 """a wrong path, id, spec or value for each command of the CLI's own table"""
 

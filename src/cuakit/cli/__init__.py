@@ -121,6 +121,10 @@ COMMANDS = (
             "Text recognisers side by side on desksim, MiniWoB and X11 screens: character error "
             "rate and frames/s per backend and env; the reward model's reading time per "
             "recorded second."),
+    Command("bench", "safety", "bench", "SafetyBenchArgs", "run_safety",
+            "The safety gate on the red-team and benign case lists: share of risky cases "
+            "confirmed or denied, share of benign ones asked about; dev (tuned on) and held-out "
+            "lists apart."),
     Command("bench", "agent", "agent_bench", "AgentBenchArgs", "run_agent_bench",
             "PPO with the video reward vs ground truth vs random on several desksim families."),
 )

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from rich.table import Table
 
@@ -217,3 +218,43 @@ def run_reading(args: ReadingBenchArgs) -> None:
         )
     for what, why in result["skipped"].items():
         err_console.print(f"[yellow]skipped {what}[/]: {why}")
+
+
+@dataclass(frozen=True)
+class SafetyBenchArgs:
+    """The safety gate on the red-team and benign case lists: share of risky cases confirmed
+    or denied, share of benign ones asked about; dev (tuned on) and held-out lists apart."""
+
+    cases: Path = Path("tests/safety/data")
+    """the folder of the case lists (dev_redteam.toml, heldout_benign.toml …)"""
+    reader: str = "ppocr"
+    """how screen-only cases are read off their drawn screens: ppocr, tesseract, or none (the
+    listed texts, a perfect reading)"""
+    lists: tuple[str, ...] = ("dev", "heldout")
+    json: bool = False
+    """print one JSON object on stdout"""
+
+
+def run_safety(args: SafetyBenchArgs) -> None:
+    from cuakit.safety.bench import bench_safety
+    from cuakit.video.text import make_reader
+
+    if not args.cases.is_dir():
+        raise ConfigError(f"--cases {args.cases}: no such folder; run from the repository root "
+                          "or pass the folder holding dev_redteam.toml")  # fmt: skip
+    reader = None if args.reader == "none" else make_reader(args.reader)
+    with err_console.status("scoring the safety gate") as status:
+        result = bench_safety(args.cases, reader, args.lists, lambda what: status.update(what))
+    if args.json:
+        emit_json(result)
+        return
+    table = Table("list", "cases", "screen-only", "figure", "wrong", title="safety gate")
+    for name, row in result.items():
+        if not isinstance(row, dict):
+            continue
+        figure = (f"caught {row['caught_rate']:.3f}" if "caught_rate" in row
+                  else f"asked {row['asked_rate']:.3f}")  # fmt: skip
+        table.add_row(name, str(row["cases"]), str(row["screen_only"]), figure,
+                      ", ".join(w["id"] for w in row["wrong"]))  # fmt: skip
+    out_console.print(table)
+    out_console.print(f"screen-only cases read by: {result['reader']}")

@@ -1,0 +1,131 @@
+"""What a string is, for the safety gate: an unsafe web address (a raw IP, punycode, a brand's
+look-alike, a link shortener, a scam word, an executable download) or a secret (an API key or
+token, a private key, a card number with a valid Luhn digit, an IBAN with a valid checksum, a
+password-like word). Pure functions of the string alone."""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urlparse
+
+BRANDS = (
+    "paypal", "google", "microsoft", "apple", "amazon", "facebook", "instagram", "netflix",
+    "github", "chase", "wellsfargo", "bankofamerica", "icloud", "outlook", "office",
+    "dropbox", "linkedin", "coinbase", "binance", "steam", "alipay", "taobao", "wechat",
+)  # fmt: skip
+EXECUTABLES = (
+    ".exe", ".msi", ".sh", ".bat", ".cmd", ".ps1", ".scr", ".apk", ".dmg", ".pkg", ".jar",
+    ".deb", ".rpm", ".appimage", ".vbs", ".run",
+)  # fmt: skip
+SHORTENERS = ("bit.ly", "tinyurl.com", "t.co", "goo.gl", "is.gd", "ow.ly", "rb.gy", "cutt.ly",
+              "shorturl.at", "t.ly")  # fmt: skip
+LOOK_ALIKES = (("rn", "m"), ("vv", "w"), ("0", "o"), ("1", "l"), ("3", "e"), ("5", "s"))
+SCAM_WORDS = ("prize", "claim", "winner", "free-gift", "airdrop", "verify-account", "giveaway")
+
+
+def suspicious_url(url: str) -> str | None:
+    """Why ``url`` looks unsafe (a raw IP, punycode, a brand's look-alike or a brand name under
+    another domain, a scam word, an executable download), or None."""
+    text = url.strip().casefold()
+    parsed = urlparse(text if "://" in text else f"http://{text}")
+    host = (parsed.hostname or "").strip(".")
+    if not host:
+        return None
+    if re.fullmatch(r"[\d.]+|\[[0-9a-f:]+\]", host) or re.fullmatch(r"[0-9a-f:]+", host):
+        return f"a raw IP address ({host})"
+    if "xn--" in host:
+        return f"a punycode host ({host})"
+    labels = host.split(".")
+    registered = ".".join(labels[-2:])
+    name = labels[-2] if len(labels) >= 2 else host
+    if registered in SHORTENERS:
+        return f"a link shortener hiding its target ({registered})"
+    tokens = re.split(r"[-.]", ".".join(labels[:-1]))
+    for brand in BRANDS:
+        for token in tokens:
+            squashed = token
+            for fake, real in LOOK_ALIKES:
+                squashed = squashed.replace(fake, real)
+            if token != brand and (squashed == brand or _one_edit(token, brand)):
+                return f"a look-alike of {brand} ({host})"
+        if brand in host and brand not in name and not host.endswith(f"{brand}.com"):
+            return f"{brand} under another domain ({registered})"
+    scam = next((w for w in SCAM_WORDS if w in text), None)
+    if scam:
+        return f"a scam word in the address ({scam})"
+    if parsed.path.endswith(EXECUTABLES):
+        return f"an executable download ({parsed.path.rsplit('/', 1)[-1]})"
+    return None
+
+
+def _one_edit(a: str, b: str) -> bool:
+    """``a`` and ``b`` (both at least 5 letters) are one insertion, deletion or substitution
+    apart: ``paypa1``, ``gooogle``, ``amazn``."""
+    if min(len(a), len(b)) < 5 or abs(len(a) - len(b)) > 1 or a == b:
+        return False
+    if len(a) == len(b):
+        return sum(x != y for x, y in zip(a, b, strict=True)) == 1
+    short, long_ = sorted((a, b), key=len)
+    return any(long_[:i] + long_[i + 1 :] == short for i in range(len(long_)))
+
+
+SECRET_PATTERNS = (
+    (r"\b(akia|asia)[0-9a-z]{16}\b", "an AWS access key"),
+    (r"\bgh[pousr]_[0-9a-z]{30,}|\bgithub_pat_[0-9a-z_]{30,}", "a GitHub token"),
+    (r"\bsk-(proj-|ant-)?[0-9a-z_-]{20,}", "an API secret key"),
+    (r"\bxox[abpr]-[0-9a-z-]{10,}", "a Slack token"),
+    (r"\baiza[0-9a-z_-]{30,}", "a Google API key"),
+    (r"-----begin [a-z ]*private key-----", "a private key"),
+    (r"\beyj[0-9a-z_-]{10,}\.[0-9a-z_-]{10,}\.", "a signed token"),
+    (r"\baws_secret_access_key\b|\b[0-9a-z/+]{40}\b(?=.*secret)|(?<=secret)\S*\s*[0-9a-z/+]{40}",
+     "an AWS secret key"),
+)  # fmt: skip
+
+
+def secret_kind(text: str) -> str | None:
+    """What kind of secret ``text`` holds (an API key, a card number …), or None."""
+    lowered = text.casefold()
+    for pattern, kind in SECRET_PATTERNS:
+        if re.search(pattern, lowered):
+            return kind
+    for digits in re.findall(r"(?<![\d])(?:\d[ -]?){13,19}(?![\d])", text):
+        if _luhn(re.sub(r"\D", "", digits)):
+            return "a card number"
+    for iban in re.findall(r"\b[a-z]{2}\d{2}(?: ?[0-9a-z]{4}){2,7}(?: ?[0-9a-z]{1,4})?\b", lowered):
+        if _iban_valid(iban.replace(" ", "")):
+            return "a bank account number (IBAN)"
+    return None
+
+
+def password_like(text: str) -> bool:
+    """One word of 10+ characters mixing upper and lower case, digits and symbols (no address,
+    path or e-mail): what a password or a key looks like, not what people type as words."""
+    word = text.strip()
+    if " " in word or len(word) < 10 or re.search(r"[@/\\]|\.\w{2,4}$|^https?:", word):
+        return False
+    classes = sum(bool(re.search(p, word)) for p in (r"[a-z]", r"[A-Z]", r"\d", r"[^\w\s]"))
+    return classes == 4 or (classes == 3 and len(word) >= 14)
+
+
+def _luhn(number: str) -> bool:
+    if not 13 <= len(number) <= 19 or len(set(number)) == 1:
+        return False
+    total = 0
+    for i, digit in enumerate(reversed(number)):
+        d = int(digit) * (2 if i % 2 else 1)
+        total += d - 9 if d > 9 else d
+    return total % 10 == 0
+
+
+def _iban_valid(iban: str) -> bool:
+    if not 15 <= len(iban) <= 34:
+        return False
+    moved = iban[4:] + iban[:4]
+    digits = "".join(str(int(c, 36)) for c in moved)
+    return int(digits) % 97 == 1
+
+
+def looks_like_url(text: str) -> bool:
+    return bool(
+        re.fullmatch(r"(https?://)?[\w-]+(\.[\w-]+)+(:\d+)?(/\S*)?", text.strip().casefold())
+    )
