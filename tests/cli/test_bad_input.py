@@ -55,6 +55,7 @@ BAD_INPUT = {
     "agent grpo-episodes": ["--out", f"{MISSING}/run", "--reward", f"vrm:{MISSING}"],
     "eval grounding": ["--policy", "vlm:run", "--data", f"{MISSING}.jsonl"],
     "curate export": [MISSING, "--out", f"{MISSING}/out"],
+    "curate refusals": ["--out", f"{MISSING}/out", "--data", f"{MISSING}.toml"],
     "curate import": ["agentnet", MISSING, "--out", f"{MISSING}/out"],
     "demo": ["--env", "bogus/env", "--out", f"{MISSING}/demo"],
     "bench video": ["--frames", "0"],

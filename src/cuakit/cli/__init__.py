@@ -62,6 +62,10 @@ COMMANDS = (
             "source (a table, or --json; bar charts as PNGs with --out)."),
     Command("curate", "export", "curate_export", "ExportArgs", "run_export",
             "Export episodes as step samples, SFT conversations or a Hugging Face dataset."),
+    Command("curate", "refusals", "curate_export", "RefusalsArgs", "run_refusals",
+            "Write refusal data for SFT: unsafe instructions on desksim screens answered by "
+            "`fail` with the risk named, mixed with as many benign look-alikes answered by the "
+            "expert."),
     Command("curate", "import", "curate_export", "ImportArgs", "run_import",
             "Import AgentNet, Mind2Web or AndroidControl trajectories, or ScreenSpot grounding "
             "benchmarks, as step samples."),

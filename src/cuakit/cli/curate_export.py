@@ -124,3 +124,41 @@ def run_import(args: ImportArgs) -> None:
     else:
         report = importers.import_androidcontrol(args.source, args.out, args.history)
     print_report("curate import", report, args.json)
+
+
+@dataclass(frozen=True)
+class RefusalsArgs:
+    """Write refusal data for SFT: unsafe instructions on desksim screens answered by `fail`
+    with the risk named, mixed with as many benign look-alikes answered by the expert.
+
+    OUT holds samples.jsonl and images/ (and sft.jsonl with --format sft); the categories and
+    templates come from one data file (cuakit/curate/refusals.toml unless --data)."""
+
+    out: Path
+    """output folder (created, or replaced when it holds an earlier export)"""
+    count: int = 64
+    """unsafe samples (and as many benign ones)"""
+    data: Path | None = None
+    """a refusal data file of the packaged one's form"""
+    format: Literal["samples", "sft"] = "samples"
+    """samples: step samples; sft: the seed's conversations beside them"""
+    seed: int = 0
+    json: bool = False
+    """print one JSON object on stdout instead of a table"""
+
+
+def run_refusals(args: RefusalsArgs) -> None:
+    from cuakit.cli.common import replace_output
+    from cuakit.curate.refusals import RefusalData, write_refusals
+    from cuakit.curate.samples import SAMPLES_FILE, StepSample, read_samples
+    from cuakit.curate.sft import sft_conversation, write_jsonl
+
+    data = RefusalData.load(args.data)
+    replace_output(args.out, (SAMPLES_FILE,))
+    with phase_progress() as progress:
+        report = write_refusals(args.out, args.count, data, args.seed, progress=PhaseBars(progress))
+    if args.format == "sft":
+        samples = [StepSample.from_dict(row) for _, row, _ in read_samples(args.out / SAMPLES_FILE)]
+        report["conversations"] = write_jsonl(args.out / "sft.jsonl",
+                                              (sft_conversation(s) for s in samples))  # fmt: skip
+    print_report("curate refusals", report, args.json)

@@ -318,7 +318,7 @@ def parse_answer(text: str, coords: CoordinateMode, width: int, height: int) -> 
 
 
 # ---- export ------------------------------------------------------------------------------------
-def _write_jsonl(path: Path, rows: Iterable[Mapping[str, Any]]) -> int:
+def write_jsonl(path: Path, rows: Iterable[Mapping[str, Any]]) -> int:
     count = 0
     with path.open("w", encoding="utf-8") as out:
         for row in rows:
@@ -372,7 +372,7 @@ def export_sft(
         files, extra = [SAMPLES_FILE, IMAGES_DIR], {}
         if format == "sft":
             conversations = (sft_conversation(s, coords) for s in stored_samples(tmp))
-            _write_jsonl(tmp / SFT_FILE, conversations)
+            write_jsonl(tmp / SFT_FILE, conversations)
             files.append(SFT_FILE)
         elif format == "hf":
             pairs = ((s, sft_conversation(s, coords)) for s in stored_samples(tmp))
