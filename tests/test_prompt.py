@@ -149,3 +149,16 @@ def test_the_export_is_what_sft_trains_on_and_vlm_policy_asks(mode: str) -> None
     assert exported == asked
     collator = StepSampleCollator(processor, mode, history=len(history))  # type: ignore[arg-type]
     assert collator.texts(sample, 480, 300) == (asked, assistant["content"] + END_OF_TURN)
+
+
+def test_a_user_text_reads_back_into_its_task_and_previous_actions():
+    from cuakit.prompt import read_user_text
+
+    geometry = ScreenGeometry(480, 300, "normalised")
+    history = [Action.click(0.25, 0.5).to_json(), Action.type_text("hi there").to_json()]
+    instruction, previous = read_user_text(user_text('Click on "Save"', history, geometry))
+    assert instruction == 'Click on "Save"'
+    assert [a.to_json() for a in previous] == history
+    assert read_user_text(user_text("Press OK", [], geometry)) == ("Press OK", [])
+    with pytest.raises(ActionParseError, match="Task"):
+        read_user_text("hello")

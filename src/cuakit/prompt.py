@@ -33,7 +33,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from cuakit.actions import Action, find_action_object
+from cuakit.actions import Action, find_action_object, parse
 from cuakit.coords import (
     ANSWER_DECIMALS,
     QWEN_FACTOR,
@@ -139,6 +139,21 @@ def user_text(instruction: str, history: Sequence[str], geometry: ScreenGeometry
         return f"Task: {instruction}\nPrevious actions: none"
     lines = [f"{n}. {_history_line(line, geometry)}" for n, line in enumerate(history, 1)]
     return "\n".join([f"Task: {instruction}", "Previous actions:", *lines])
+
+
+def read_user_text(text: str) -> tuple[str, list[Action]]:
+    """(instruction, previous actions) from a `user_text` in the normalised convention, as a
+    policy server receives it; a text that is not one is an `ActionParseError`."""
+    lines = text.strip().splitlines()
+    if not lines or not lines[0].startswith("Task: "):
+        raise ActionParseError("task", "the user text must start with 'Task: <instruction>'")
+    instruction = lines[0].removeprefix("Task: ").strip()
+    previous = []
+    for line in lines[2:] if len(lines) > 1 and lines[1] == "Previous actions:" else []:
+        number, _, wire = line.partition(". ")
+        if number.isdigit():
+            previous.append(parse(wire))
+    return instruction, previous
 
 
 def render_answer(action: Action, geometry: ScreenGeometry) -> str:

@@ -57,6 +57,8 @@ BAD_INPUT = {
     "curate export": [MISSING, "--out", f"{MISSING}/out"],
     "curate refusals": ["--out", f"{MISSING}/out", "--data", f"{MISSING}.toml"],
     "curate import": ["agentnet", MISSING, "--out", f"{MISSING}/out"],
+    "run": ["--model", f"lab:{MISSING}"],
+    "serve policy": ["--model", f"lab:{MISSING}"],
     "demo": ["--env", "bogus/env", "--out", f"{MISSING}/demo"],
     "bench video": ["--frames", "0"],
     "bench env": ["--steps", "0"],

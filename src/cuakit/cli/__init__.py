@@ -106,6 +106,12 @@ COMMANDS = (
             "normalised within its group as the advantage of every step it took."),
     Command("eval", "grounding", "agent_grounding", "EvalGroundingArgs", "run_eval_grounding",
             "Score a grounding policy on click samples: accuracy, distance, by role and size."),
+    Command("serve", "policy", "serve", "ServePolicyArgs", "run_serve_policy",
+            "Serve a policy (lab:RUN or hf:PATH[+ADAPTER]) behind an OpenAI-compatible POST "
+            "/v1/chat/completions (images as data URLs), with /healthz and /v1/models."),
+    Command("run", "", "run", "RunArgs", "run_run",
+            "Run a model as a computer-use agent: screenshot → model → parse → safety gate → "
+            "execute → record, until it says finish or fail; the recording judged with --judge."),
     Command("demo", "", "demo", "DemoArgs", "run_demo",
             "Run the whole loop on desksim: episodes → video reward model → PPO (gt vs video) → "
             "report."),

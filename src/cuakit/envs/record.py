@@ -91,6 +91,15 @@ class RecordEpisode(gym.Wrapper):
             )
         return obs, reward, terminated, truncated, info
 
+    def end(self, **extra: Any) -> None:
+        """Commit the episode in progress now, as unsuccessful and truncated, with ``extra``
+        (why it stopped: a refused action, a limit, an answer that was no action)."""
+        if self.writer.in_progress:
+            self.gui.attach_recorder(None)
+            self.last_episode = self.writer.finish(
+                success=False, extra={"truncated": True, **extra}, wait=self.wait
+            )
+
     def close(self) -> None:
         self.writer.discard()
         self.writer.flush()

@@ -1,0 +1,116 @@
+"""`cuakit run`: drive a model as a computer-use agent on an env, every action through the
+safety gate, the episode recorded and optionally judged."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from rich.table import Table
+
+from cuakit.cli.common import emit_json, out_console
+from cuakit.errors import ConfigError
+
+
+@dataclass(frozen=True)
+class RunArgs:
+    """Run a model as a computer-use agent: screenshot → model → parse → safety gate →
+    execute → record, until it says finish or fail; the recording judged with --judge.
+
+    --model: openai:URL#MODEL (vLLM, TGI, llama.cpp, `cuakit serve policy`), hf:PATH[+ADAPTER]
+    or hf:RUN, lab:RUN, expert."""
+
+    model: str
+    env: str = "cuakit/desksim-click-button-v0"
+    instruction: str | None = None
+    """what to ask (default: the env's own task)"""
+    episodes: int = 1
+    seed: int = 0
+    """the first episode's seed"""
+    max_steps: int = 15
+    policy_file: Path | None = None
+    """safety policy (TOML; default: cuakit/safety/default_policy.toml)"""
+    confirm: str = "deny"
+    """who answers a confirmation: tty, http:URL (POSTs each one), or deny (headless)"""
+    record: Path | None = None
+    """episode dataset folder to record into (video included); the audit log goes there too"""
+    audit: Path | None = None
+    """the audit log (default: RECORD/audit.jsonl, else ./cuakit-audit.jsonl)"""
+    judge: Path | None = None
+    """a `cuakit reward train` run that scores each recording"""
+    dialect: str = "cuakit"
+    """how an openai: model's replies are read (cuakit.dialects)"""
+    max_per_minute: int | None = None
+    """stop when more actions than this run in a minute"""
+    kill_file: Path | None = None
+    """stop before the next action once this file exists (SIGUSR1 does the same)"""
+    allow_real_display: bool = False
+    """let x11:DISPLAY drive an existing display (refused otherwise)"""
+    json: bool = False
+    """print one JSON object on stdout"""
+
+
+def run_run(args: RunArgs) -> None:
+    from cuakit.reward.scoring import Scorer
+    from cuakit.runner.agents import agent_from_spec
+    from cuakit.runner.loop import open_env, run_episode
+    from cuakit.safety.audit import AuditLog
+    from cuakit.safety.confirm import HTTP, Headless, Terminal
+    from cuakit.safety.gate import SafetyGate
+    from cuakit.safety.guard import Guard
+    from cuakit.safety.limits import KillSwitch, Limits
+    from cuakit.safety.policy import SafetyPolicy
+
+    if args.env.startswith("x11:"):
+        raise ConfigError(
+            f"--env {args.env}: driving an existing display is not built yet"
+            if args.allow_real_display else
+            f"--env {args.env} drives a real display; pass --allow-real-display if you mean it"
+        )  # fmt: skip
+    if args.episodes < 1 or args.max_steps < 1:
+        raise ConfigError("--episodes and --max-steps: use 1 or more")
+    policy = (
+        SafetyPolicy.from_file(args.policy_file) if args.policy_file else SafetyPolicy.default()
+    )
+    confirmer: Any = Headless()
+    if args.confirm == "tty":
+        confirmer = Terminal((args.record or Path(".")) / "confirmations")
+    elif args.confirm.startswith("http:"):
+        confirmer = HTTP(args.confirm.removeprefix("http:"))
+    elif args.confirm != "deny":
+        raise ConfigError(f"--confirm {args.confirm!r}: use tty, http:URL or deny")
+    judge = Scorer.from_run(args.judge) if args.judge is not None else None
+    audit_path = args.audit or (args.record / "audit.jsonl" if args.record else
+                                Path("cuakit-audit.jsonl"))  # fmt: skip
+    env = open_env(args.env, args.record, args.model)
+    limits = Limits(max_per_minute=args.max_per_minute, kill_switch=KillSwitch(args.kill_file))
+    results = []
+    try:
+        agent = agent_from_spec(args.model, env, args.dialect)
+        with AuditLog(audit_path) as audit:
+            guard = Guard(SafetyGate(policy), audit, confirmer, limits)
+            for i in range(args.episodes):
+                seed = args.seed + i
+                results.append(run_episode(agent, env, guard, seed, args.instruction,
+                                           args.max_steps, judge, f"{args.env}#{seed}"))  # fmt: skip
+                if results[-1].ended == "stopped":
+                    break
+    finally:
+        env.close()
+    rows = [{"instruction": r.instruction, "ended": r.ended, "steps": r.steps,
+             "success": r.success, "predicted_success": r.predicted_success,
+             "actions": [a.to_dict() for a in r.actions]} for r in results]  # fmt: skip
+    if args.json:
+        emit_json({"episodes": rows, "audit": str(audit_path),
+                   "record": None if args.record is None else str(args.record)})  # fmt: skip
+        return
+    table = Table("episode", "instruction", "ended", "steps", "success (env)", "judge P(success)",
+                  title=f"{args.model} on {args.env}")  # fmt: skip
+    for i, row in enumerate(rows):
+        predicted = row["predicted_success"]
+        shown = "" if predicted is None else f"{predicted:.3f}"
+        table.add_row(str(args.seed + i), row["instruction"], row["ended"], str(row["steps"]),
+                      str(row["success"]), shown)  # fmt: skip
+    out_console.print(table)
+    out_console.print(f"audit log: {audit_path}")

@@ -1,0 +1,104 @@
+"""The agent loop: screenshot → model → action → safety gate (→ a person) → execute →
+record, until the agent says ``finish``/``fail``, the gate refuses, a limit or the kill switch
+stops it, or the step limit; then the recording may be judged by a video reward model.
+
+What the gate is told about an action comes from the env's element list (desksim's widgets,
+MiniWoB's DOM): the element under the point and the texts around it."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+import cuakit.envs as envs
+from cuakit.actions import Action, ActionType
+from cuakit.envs.record import RecordEpisode
+from cuakit.episodes.writer import EpisodeWriter
+from cuakit.errors import ActionParseError
+from cuakit.reward.scoring import Scorer
+from cuakit.runner.agents import Agent
+from cuakit.safety.context import ActionContext, ScreenText, locate
+from cuakit.safety.guard import Guard, Stopped
+
+
+@dataclass(frozen=True)
+class RunResult:
+    instruction: str
+    steps: int
+    ended: str
+    """finish, fail, refused, stopped, unparsed or step-limit"""
+    success: bool
+    """the env's ground truth (for the report; the agent never sees it)"""
+    actions: tuple[Action, ...]
+    predicted_success: float | None = None
+    """the judge's P(success) of the recording"""
+    episode_dir: str | None = None
+
+
+def element_context(
+    action: Action, instruction: str, info: dict[str, Any], previous: list[Action], app: str
+) -> ActionContext:
+    """The gate's context from the env's element list (visible elements only)."""
+    visible = [e for e in info.get("elements", []) if e.get("text") and not e.get("occluded")]
+    texts = [ScreenText(e["text"], tuple(e["bbox"]), e["role"]) for e in visible]
+    target, nearby = locate(action.point, texts)
+    return ActionContext(action, instruction, target, nearby, app, info.get("url", ""),
+                         tuple(previous))  # fmt: skip
+
+
+def run_episode(
+    agent: Agent,
+    env: Any,
+    guard: Guard,
+    seed: int,
+    instruction: str | None = None,
+    max_steps: int = 15,
+    judge: Scorer | None = None,
+    episode: str = "episode",
+) -> RunResult:
+    """One episode of ``agent`` on ``env`` (made with ``terminate_on_success=False``, wrapped
+    in `RecordEpisode` to record it) through ``guard``."""
+    obs, info = env.reset(seed=seed)
+    task = instruction or obs["instruction"]
+    frames, previous, ended = [obs["screenshot"]], [], "step-limit"
+    app = getattr(env.unwrapped, "env_id", "")
+    for step in range(max_steps):
+        try:
+            action = agent.act(obs["screenshot"], task, previous)
+        except ActionParseError:
+            ended = "unparsed"
+            break
+        context = element_context(action, task, info, previous, app)
+        try:
+            allowed = guard.review(context, obs["screenshot"], episode, step)
+        except Stopped:
+            ended = "stopped"
+            break
+        if not allowed:
+            ended = "refused"
+            break
+        obs, _, terminated, truncated, info = env.step(action)
+        previous.append(action)
+        frames.append(obs["screenshot"])
+        if action.type in (ActionType.FINISH, ActionType.FAIL):
+            ended = action.type.value
+        if terminated or truncated:
+            break
+    if isinstance(env, RecordEpisode):
+        env.end(ended=ended)
+    predicted = None
+    if judge is not None:
+        predicted = judge.score([np.stack(frames)], [task])[0].p_success
+    return RunResult(task, len(previous), ended, bool(info.get("success")), tuple(previous),
+                     predicted)  # fmt: skip
+
+
+def open_env(env_id: str, record: Path | None, spec: str, **kwargs: Any) -> Any:
+    """The env, recording into the episode dataset ``record`` when given."""
+    env = envs.make(env_id, terminate_on_success=False, **kwargs)
+    if record is None:
+        return env
+    return RecordEpisode(env, EpisodeWriter(record), policy=spec)
