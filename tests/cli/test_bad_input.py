@@ -59,6 +59,7 @@ BAD_INPUT = {
     "curate import": ["agentnet", MISSING, "--out", f"{MISSING}/out"],
     "run": ["--model", f"lab:{MISSING}"],
     "serve policy": ["--model", f"lab:{MISSING}"],
+    "serve reward": ["--checkpoint", MISSING],
     "demo": ["--env", "bogus/env", "--out", f"{MISSING}/demo"],
     "bench video": ["--frames", "0"],
     "bench env": ["--steps", "0"],

@@ -109,6 +109,9 @@ COMMANDS = (
     Command("serve", "policy", "serve", "ServePolicyArgs", "run_serve_policy",
             "Serve a policy (lab:RUN or hf:PATH[+ADAPTER]) behind an OpenAI-compatible POST "
             "/v1/chat/completions (images as data URLs), with /healthz and /v1/models."),
+    Command("serve", "reward", "serve", "ServeRewardArgs", "run_serve_reward",
+            "Serve a video reward model behind POST /v1/score (an mp4 upload, or an episode under "
+            "--data-root, with the instruction), batching requests that arrive together."),
     Command("run", "", "run", "RunArgs", "run_run",
             "Run a model as a computer-use agent: screenshot → model → parse → safety gate → "
             "execute → record, until it says finish or fail; the recording judged with --judge."),

@@ -92,8 +92,9 @@ def run_run(args: RunArgs) -> None:
             guard = Guard(SafetyGate(policy), audit, confirmer, limits)
             for i in range(args.episodes):
                 seed = args.seed + i
-                results.append(run_episode(agent, env, guard, seed, args.instruction,
-                                           args.max_steps, judge, f"{args.env}#{seed}"))  # fmt: skip
+                result = run_episode(agent, env, guard, seed, args.instruction, args.max_steps,
+                                     judge, f"{args.env}#{seed}")  # fmt: skip
+                results.append(result)
                 if results[-1].ended == "stopped":
                     break
     finally:
