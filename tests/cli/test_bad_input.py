@@ -68,6 +68,7 @@ BAD_INPUT = {
     "bench reading": ["--envs", "android"],
     "bench agent": ["--families", "bogus"],
     "bench safety": ["--cases", MISSING],
+    "bench serve": ["--requests", "0"],
 }
 """a wrong path, id, spec or value for each command of the CLI's own table"""
 

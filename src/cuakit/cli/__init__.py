@@ -138,6 +138,9 @@ COMMANDS = (
             "The safety gate on the red-team and benign case lists: share of risky cases "
             "confirmed or denied, share of benign ones asked about; dev (tuned on) and held-out "
             "lists apart."),
+    Command("bench", "serve", "bench", "ServeBenchArgs", "run_serve_bench",
+            "The reward service under load, batch size 1 against 8 in one process: requests/s "
+            "and p50/p99 latency for uploads of a recorded desksim episode."),
     Command("bench", "agent", "agent_bench", "AgentBenchArgs", "run_agent_bench",
             "PPO with the video reward vs ground truth vs random on several desksim families."),
 )

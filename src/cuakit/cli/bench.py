@@ -258,3 +258,40 @@ def run_safety(args: SafetyBenchArgs) -> None:
                       ", ".join(w["id"] for w in row["wrong"]))  # fmt: skip
     out_console.print(table)
     out_console.print(f"screen-only cases read by: {result['reader']}")
+
+
+@dataclass(frozen=True)
+class ServeBenchArgs:
+    """The reward service under load, batch size 1 against 8 in one process: requests/s and
+    p50/p99 latency for uploads of a recorded desksim episode."""
+
+    checkpoint: Path | None = None
+    """a `cuakit reward train` run (default: a small random model, for the serving overhead)"""
+    requests: int = 64
+    concurrency: int = 16
+    json: bool = False
+    """print one JSON object on stdout"""
+
+
+def run_serve_bench(args: ServeBenchArgs) -> None:
+    from cuakit.reward.model import RewardModelConfig, VideoRewardModel
+    from cuakit.reward.scoring import Scorer
+    from cuakit.runner.serve_bench import bench_serve, recorded_video
+
+    if args.requests < 1 or args.concurrency < 1:
+        raise ConfigError("--requests and --concurrency: use 1 or more")
+    scorer = (Scorer.from_run(args.checkpoint) if args.checkpoint is not None
+              else Scorer(VideoRewardModel(RewardModelConfig(reader="templates"))))  # fmt: skip
+    with err_console.status("benchmarking the reward service"):
+        result = bench_serve(scorer, recorded_video(), args.requests, args.concurrency)
+    if args.json:
+        emit_json(result)
+        return
+    table = Table("batch size", "requests/s", "p50 ms", "p99 ms", "mean batch",
+                  title="cuakit serve reward")  # fmt: skip
+    for size in (1, 8):
+        row = result[f"batch_{size}"]
+        table.add_row(str(size), f"{row['requests_per_s']:.1f}", f"{row['p50_ms']:.0f}",
+                      f"{row['p99_ms']:.0f}", f"{row['mean_batch']:.1f}")  # fmt: skip
+    out_console.print(table)
+    out_console.print(f"batch 8 / batch 1 throughput: {result['speedup']:.2f}×")
