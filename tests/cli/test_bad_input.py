@@ -53,6 +53,7 @@ BAD_INPUT = {
         f"{MISSING}/run",
     ],
     "agent grpo-episodes": ["--out", f"{MISSING}/run", "--reward", f"vrm:{MISSING}"],
+    "eval agent": ["--model", "expert", "--envs", "bogus/env"],
     "eval grounding": ["--policy", "vlm:run", "--data", f"{MISSING}.jsonl"],
     "curate export": [MISSING, "--out", f"{MISSING}/out"],
     "curate refusals": ["--out", f"{MISSING}/out", "--data", f"{MISSING}.toml"],

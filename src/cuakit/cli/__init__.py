@@ -104,6 +104,10 @@ COMMANDS = (
             "GRPO over whole episodes: each task instance played by a group of rollouts that end "
             "when the policy says so, each episode's outcome (ground truth or the video judge) "
             "normalised within its group as the advantage of every step it took."),
+    Command("eval", "agent", "run", "EvalAgentArgs", "run_eval_agent",
+            "Evaluate any agent (a --model spec) on task suites: success per task with a 95 % "
+            "interval, steps, time, safety decisions, the judge's agreement; OUT/report.html with "
+            "GIFs."),
     Command("eval", "grounding", "agent_grounding", "EvalGroundingArgs", "run_eval_grounding",
             "Score a grounding policy on click samples: accuracy, distance, by role and size."),
     Command("serve", "policy", "serve", "ServePolicyArgs", "run_serve_policy",

@@ -115,3 +115,59 @@ def run_run(args: RunArgs) -> None:
                       str(row["success"]), shown)  # fmt: skip
     out_console.print(table)
     out_console.print(f"audit log: {audit_path}")
+
+
+@dataclass(frozen=True)
+class EvalAgentArgs:
+    """Evaluate any agent (a --model spec) on task suites: success per task with a 95 %
+    interval, steps, time, safety decisions, the judge's agreement; OUT/report.html with GIFs."""
+
+    model: str
+    """openai:URL#MODEL, hf:PATH[+ADAPTER], lab:RUN or expert"""
+    envs: str = "cuakit/desksim-*"
+    """env ids or globs, comma-separated (see `cuakit envs`)"""
+    episodes: int = 10
+    """test seeds per task"""
+    out: Path = Path("eval-agent")
+    judge: Path | None = None
+    confirm: str = "approve"
+    """approve: confirmations are answered yes (the agent's ability); deny: headless"""
+    max_steps: int = 15
+    seed: int = 0
+    dialect: str = "cuakit"
+    json: bool = False
+    """print one JSON object on stdout"""
+
+
+def run_eval_agent(args: EvalAgentArgs) -> None:
+    import cuakit.envs as envs
+    from cuakit.cli.common import PhaseBars, phase_progress
+    from cuakit.reward.scoring import Scorer
+    from cuakit.runner.evaluate import evaluate_agent
+
+    if args.confirm not in ("approve", "deny"):
+        raise ConfigError(f"--confirm {args.confirm!r}: use approve or deny")
+    if args.episodes < 1:
+        raise ConfigError(f"--episodes {args.episodes}: use 1 or more")
+    env_ids = [i for pattern in args.envs.split(",") for i in envs.env_ids(pattern.strip())]
+    judge = Scorer.from_run(args.judge) if args.judge is not None else None
+    with phase_progress() as progress:
+        report = evaluate_agent(args.model, env_ids, args.episodes, args.out, args.seed, judge,
+                                args.confirm, args.max_steps, args.dialect,
+                                PhaseBars(progress))  # fmt: skip
+    if args.json:
+        emit_json(report)
+        return
+    title = f"{args.model}, {args.episodes} test episodes per task"
+    table = Table("task", "success", "95% CI", "steps", "s/episode", "allow/confirm/deny",
+                  "judge agrees", title=title)  # fmt: skip
+    for env_id, row in report["tasks"].items():
+        safety = row["safety"]
+        judge_agrees = row.get("judge_agreement")
+        table.add_row(env_id, f"{row['success_rate']:.3f}",
+                      f"[{row['ci95'][0]:.2f}, {row['ci95'][1]:.2f}]", f"{row['steps']:.1f}",
+                      f"{row['seconds']:.2f}",
+                      f"{safety['allow']}/{safety['confirm']}/{safety['deny']}",
+                      "" if judge_agrees is None else f"{judge_agrees:.3f}")  # fmt: skip
+    out_console.print(table)
+    out_console.print(f"report: {args.out / 'report.html'}")

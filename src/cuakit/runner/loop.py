@@ -35,7 +35,8 @@ class RunResult:
     actions: tuple[Action, ...]
     predicted_success: float | None = None
     """the judge's P(success) of the recording"""
-    episode_dir: str | None = None
+    frames: np.ndarray | None = None
+    """(steps + 1, H, W, 3): the first screen, then the screen after each action"""
 
 
 def element_context(
@@ -93,7 +94,7 @@ def run_episode(
     if judge is not None:
         predicted = judge.score([np.stack(frames)], [task])[0].p_success
     return RunResult(task, len(previous), ended, bool(info.get("success")), tuple(previous),
-                     predicted)  # fmt: skip
+                     predicted, np.stack(frames))  # fmt: skip
 
 
 def open_env(env_id: str, record: Path | None, spec: str, **kwargs: Any) -> Any:

@@ -9,7 +9,6 @@ naming what is missing; one over the size limit is a 413. (No ``from __future__ 
 annotations`` here: FastAPI reads the handlers' annotations at run time.)
 """
 
-
 import base64
 import binascii
 import io
