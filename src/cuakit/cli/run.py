@@ -63,11 +63,13 @@ def run_run(args: RunArgs) -> None:
     from cuakit.safety.policy import SafetyPolicy
 
     if args.env.startswith("x11:"):
-        raise ConfigError(
-            f"--env {args.env}: driving an existing display is not built yet"
-            if args.allow_real_display else
-            f"--env {args.env} drives a real display; pass --allow-real-display if you mean it"
-        )  # fmt: skip
+        if not args.allow_real_display:
+            raise ConfigError(f"--env {args.env} drives a real display; pass "
+                              "--allow-real-display if you mean it")  # fmt: skip
+        if not args.instruction:
+            raise ConfigError(f"--env {args.env}: a real display has no task; pass --instruction")
+        if args.model == "expert":
+            raise ConfigError("--model expert needs a cuakit env; a real display has no expert")
     if args.episodes < 1 or args.max_steps < 1:
         raise ConfigError("--episodes and --max-steps: use 1 or more")
     policy = (

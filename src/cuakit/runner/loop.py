@@ -98,7 +98,12 @@ def run_episode(
 
 
 def open_env(env_id: str, record: Path | None, spec: str, **kwargs: Any) -> Any:
-    """The env, recording into the episode dataset ``record`` when given."""
+    """The env, recording into the episode dataset ``record`` when given; ``x11:DISPLAY`` is
+    an existing display (`RealDisplay`, never recorded through an env wrapper)."""
+    if env_id.startswith("x11:"):
+        from cuakit.runner.real_display import RealDisplay
+
+        return RealDisplay(env_id.removeprefix("x11:"))
     env = envs.make(env_id, terminate_on_success=False, **kwargs)
     if record is None:
         return env
