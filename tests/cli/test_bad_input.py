@@ -16,6 +16,7 @@ BAD_INPUT = {
     "collect": ["--env", "bogus/env", "--out", f"{MISSING}/out"],
     "dataset info": [MISSING],
     "dataset preview": [MISSING, "--episode", "0", "--out", "x.gif"],
+    "dataset merge": [MISSING, "--out", f"{MISSING}/out"],
     "dataset export": [MISSING, "--out", "x.json"],
     "dataset import": [f"{MISSING}.json", "--out", f"{MISSING}/out"],
     "label success": [MISSING],
@@ -70,8 +71,25 @@ BAD_INPUT = {
     "bench agent": ["--families", "bogus"],
     "bench safety": ["--cases", MISSING],
     "bench serve": ["--requests", "0"],
+    "bench scale": ["--episodes", "0"],
 }
 """a wrong path, id, spec or value for each command of the CLI's own table"""
+
+
+BAD_OPTIONS = {
+    "collect --workers": ["collect", "--env", "cuakit/desksim-click-button-v0", "--out",
+                          f"{MISSING}/out", "--workers", "0"],
+    "collect --ray-address": ["collect", "--env", "cuakit/desksim-click-button-v0", "--out",
+                              f"{MISSING}/out", "--workers", "2", "--ray-address", "bogus"],
+    "reward train --nproc": ["reward", "train", "--data", MISSING, "--out", f"{MISSING}/run",
+                             "--nproc", "0"],
+    "bench scale --ray-address": ["bench", "scale", "--ray-address", "bogus"],
+    "reward train vlm, no --base-model": ["reward", "train", "--data", MISSING, "--out",
+                                          f"{MISSING}/run", "--model", "vlm-tiny-cpu"],
+    "reward train --base-model": ["reward", "train", "--data", MISSING, "--out", f"{MISSING}/run",
+                                  "--model", "cnn3d", "--base-model", MISSING],
+}  # fmt: skip
+"""a wrong value for an option added to a command after its BAD_INPUT case"""
 
 
 def names() -> list[str]:
@@ -99,6 +117,18 @@ def test_a_users_mistake_is_one_clear_line(
     ours = [line for line in lines if line.startswith("error:")]
     # ours: one line; tyro's parse errors (a value its own check refused) come in its box
     assert len(ours) == 1 or "Error parsing config" in stderr, stderr[-2000:]
+
+
+@pytest.mark.parametrize("option", sorted(BAD_OPTIONS))
+def test_a_wrong_option_value_is_one_clear_line(
+    option: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setenv("COLUMNS", "200")
+    code = main(BAD_OPTIONS[option])
+    stderr = capsys.readouterr().err
+    errors = [line for line in stderr.splitlines() if line.startswith("error:")]
+    assert code == 2 and len(errors) == 1, stderr[-2000:]
+    assert option.split()[-1] in errors[0], errors
 
 
 def test_the_installed_command_answers_a_mistake_without_a_traceback() -> None:

@@ -45,6 +45,9 @@ COMMANDS = (
             "Summarise a dataset: episodes, success rate, frames, duration, bytes, labels."),
     Command("dataset", "preview", "dataset", "PreviewArgs", "run_preview",
             "Write an episode as a GIF, an MP4, or a PNG contact sheet of its frames."),
+    Command("dataset", "merge", "dataset", "MergeArgs", "run_merge",
+            "Merge shard datasets (one per worker or machine) into one: every episode once, "
+            "labels re-pointed."),
     Command("dataset", "export", "label", "ExportArgs", "run_export",
             "Export success judgements and their videos as ExeVR-style ShareGPT JSON."),
     Command("dataset", "import", "label", "ImportArgs", "run_import",
@@ -145,6 +148,9 @@ COMMANDS = (
     Command("bench", "serve", "bench", "ServeBenchArgs", "run_serve_bench",
             "The reward service under load, batch size 1 against 8 in one process: requests/s "
             "and p50/p99 latency for uploads of a recorded desksim episode."),
+    Command("bench", "scale", "scale", "ScaleBenchArgs", "run_scale_bench",
+            "Steps/s and recorded episodes/s with 1, 2, … Ray env workers (and one process "
+            "without Ray), and reward-scoring clips/s with 1, 2, … scorers."),
     Command("bench", "agent", "agent_bench", "AgentBenchArgs", "run_agent_bench",
             "PPO with the video reward vs ground truth vs random on several desksim families."),
 )

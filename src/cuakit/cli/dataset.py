@@ -106,3 +106,30 @@ def run_preview(args: PreviewArgs) -> None:
         emit_json({"out": str(path), "episode": meta.index, "frames": meta.num_frames})
     else:
         out_console.print(f"wrote {path} ({meta.num_frames} frames, {meta.instruction!r})")
+
+
+@dataclass(frozen=True)
+class MergeArgs:
+    """Merge shard datasets (one per worker or machine) into one: every episode once, labels
+    re-pointed."""
+
+    shards: Annotated[tuple[Path, ...], tyro.conf.Positional]
+    """shard dataset folders (e.g. OUT.shards/RUN/worker-*)"""
+    out: Path
+    """dataset folder (created, or appended to; an episode it already holds is skipped)"""
+    json: bool = False
+    """print one JSON object on stdout"""
+
+
+def run_merge(args: MergeArgs) -> None:
+    from cuakit.scale.shards import merge
+
+    report = merge(args.shards, args.out)
+    payload = {"out": str(args.out), **report.as_dict()}
+    if args.json:
+        emit_json(payload)
+        return
+    out_console.print(
+        f"merged {report.merged} episodes from {len(args.shards)} shards into {args.out} "
+        f"({report.duplicates} already there, {report.labels} labels)"
+    )

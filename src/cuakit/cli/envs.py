@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
 import numpy as np
@@ -123,6 +124,11 @@ class CollectArgs:
     """desksim: the UI scale (HiDPI; 2.0 draws the same layout with twice the pixels)"""
     codec: str = "lossless"
     """lossless (bit-exact) or compact (lossy, small)"""
+    workers: int = 1
+    """Ray actors recording in parallel, each into a shard merged into --out at the end (the
+    scale extra: pip install 'cuakit[scale]')"""
+    ray_address: str | None = None
+    """join this Ray cluster (auto, HOST:PORT or ray://HOST:PORT) instead of a local Ray"""
     json: bool = False
     """print one JSON object on stdout"""
 
@@ -134,6 +140,13 @@ class CollectArgs:
 
 
 def run_collect(args: CollectArgs) -> None:
+    if args.workers < 1:
+        raise ConfigError(f"--workers {args.workers}: use 1 (this process) or more (Ray actors)")
+    record = collect
+    if args.workers > 1 or args.ray_address is not None:
+        from cuakit.scale.collect import collect_on_ray
+
+        record = partial(collect_on_ray, workers=args.workers, ray_address=args.ray_address)
     kwargs: dict[str, object] = {"randomize": args.randomize, "difficulty": args.difficulty}
     if args.fonts:
         kwargs["fonts"] = args.fonts
@@ -154,7 +167,7 @@ def run_collect(args: CollectArgs) -> None:
                 f"(success {summary.successes}/{summary.episodes})",
             )  # type: ignore[attr-defined]
 
-        summary = collect(
+        summary = record(
             args.env,
             args.policy,
             args.episodes,

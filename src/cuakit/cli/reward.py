@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import contextlib
+import json
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Annotated, Any, Literal
@@ -10,8 +12,8 @@ import tyro
 from rich.table import Table
 
 from cuakit.cli.common import PhaseBars, emit_json, out_console, phase_progress
-from cuakit.episodes import read_frames, video_fps
-from cuakit.errors import RewardInputError
+from cuakit.episodes import EpisodeDataset, read_frames, video_fps
+from cuakit.errors import ConfigError, RewardInputError
 from cuakit.reward.evaluate import plot_confusion, plot_reliability
 from cuakit.reward.presets import with_files
 from cuakit.reward.run_eval import evaluate_run
@@ -43,27 +45,41 @@ class TrainArgs:
     """run folder (config.json, metrics.json with the val evaluation, curves.png, model/,
     checkpoint/); resumes"""
     model: str = "frame-temporal"
-    """the model's shape: a preset (frame-temporal, frame-temporal-templates, cnn3d, timesformer)
-    or a JSON file of backbone, frames, height, width, prune, words, reader, duration,
-    slots_only"""
+    """the model's shape: a preset (frame-temporal, frame-temporal-templates, cnn3d, timesformer;
+    the vision-language judge vlm-tiny-cpu or exevrm-qwen2.5-vl-7b, with --base-model PATH) or a
+    JSON file of backbone, frames, height, width, prune, words, reader, duration, slots_only,
+    vlm_preset"""
     recipe: Path | None = None
     """a JSON file of the optimiser's details (pairs_per_batch, weight_decay, warmup_ratio,
     grad_accum, max_grad_norm, success_weight, pair_weight, deviation_weight)"""
     config: Annotated[RewardConfig, tyro.conf.OmitArgPrefixes] = field(default_factory=RewardConfig)
+    nproc: int = 1
+    """data-parallel processes (torch.distributed, gloo): each takes batch_size/nproc examples
+    of every batch, rank 0 alone writes; under torchrun leave it at 1"""
     json: bool = False
     """print one JSON object on stdout"""
 
 
 def run_train(args: TrainArgs) -> None:
     config = with_files(args.config, args.model, args.recipe)
-    with phase_progress() as progress:
-        trainer = RewardTrainer(args.data, config, args.out, progress=PhaseBars(progress))
-        metrics = trainer.train()
+    if args.nproc < 1 or config.batch_size % args.nproc:
+        raise ConfigError(
+            f"--nproc {args.nproc}: use 1 or more processes that split --batch-size "
+            f"{config.batch_size} evenly"
+        )
+    if args.nproc > 1:
+        from cuakit.scale.ddp import launch
+
+        EpisodeDataset(args.data)  # a wrong --data is one line here, not N tracebacks
+        launch(_train, args.nproc, (args, config))
+        metrics = json.loads((args.out / "metrics.json").read_text())
+    else:
+        from cuakit.scale.ddp import is_lead, join_from_env
+
+        metrics = _train(args, config)
+        if join_from_env() and not is_lead():  # started by torchrun: rank 0 reports
+            return
     val = metrics["val"]
-    plot_reliability(
-        [e.label for e in trainer.eval_examples], _probs(trainer), args.out / "reliability.png"
-    )
-    plot_confusion(val["success"]["confusion"], args.out / "confusion.png")
     if args.json:
         emit_json({k: v for k, v in metrics.items() if k != "history"})
         return
@@ -72,6 +88,26 @@ def run_train(args: TrainArgs) -> None:
     )
     out_console.print(f"episodes per split: {_counts(metrics['splits'])}")
     out_console.print(f"trained in {metrics['train_seconds']:.0f} s; run folder {args.out}")
+
+
+def _train(args: TrainArgs, config: RewardConfig) -> dict[str, Any]:
+    """Train and plot in this process; under torch.distributed rank 0 builds its trainer (and
+    fills the clip caches) first, and alone shows progress and writes the plots."""
+    from cuakit.scale.ddp import is_lead, join_from_env, rank_zero_first
+
+    join_from_env()
+    lead = is_lead()
+    with phase_progress() if lead else contextlib.nullcontext() as progress:
+        bars = PhaseBars(progress) if lead else None
+        with rank_zero_first():
+            trainer = RewardTrainer(args.data, config, args.out, progress=bars)
+        metrics = trainer.train()
+    if lead:
+        plot_reliability(
+            [e.label for e in trainer.eval_examples], _probs(trainer), args.out / "reliability.png"
+        )
+        plot_confusion(metrics["val"]["success"]["confusion"], args.out / "confusion.png")
+    return metrics
 
 
 def _counts(counts: dict[str, int]) -> str:
@@ -158,5 +194,5 @@ def run_score(args: ScoreArgs) -> None:
         return
     verdict = "correct" if score.p_success >= 0.5 else "incorrect"
     out_console.print(f"reward {score.reward:+.3f}   P(success) {score.p_success:.3f} → {verdict}")
-    if score.flip_frame is not None:
+    if score.flip_frame is not None:  # never for the vlm judge (no per-frame judgement)
         out_console.print(f"the judgement flips to off-track at frame {score.flip_frame}")

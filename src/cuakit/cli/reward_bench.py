@@ -23,6 +23,9 @@ class RewardBenchArgs:
     """print one JSON object on stdout"""
     threads: int | None = None
     """torch intra-op threads for the run (default: torch's own choice, one per core)"""
+    vlm: bool = False
+    """also the vision-language judge (tiny random Qwen2.5-VL): visual tokens per clip and
+    clips/s with pruning on and off, peak memory"""
 
 
 def _fmt(value: Any, spec: str) -> str:
@@ -34,6 +37,11 @@ def run_reward_bench(args: RewardBenchArgs) -> None:
         raise ConfigError(f"--threads {args.threads}: must be at least 1 (or leave it out)")
     with err_console.status("benchmarking reward models (a full run takes 1-3 minutes)"):
         result = bench_reward(quick=args.quick, threads=args.threads)
+    if args.vlm:
+        from cuakit.reward.vlm_bench import bench_vlm  # loads transformers and peft
+
+        with err_console.status("benchmarking the vision-language judge"):
+            result["vlm"] = bench_vlm(repeats=1 if args.quick else 3)
     if args.json:
         emit_json(result)
         return
@@ -86,3 +94,28 @@ def run_reward_bench(args: RewardBenchArgs) -> None:
         )
     for line in lines:
         out_console.print(line)
+    if "vlm" in result:
+        print_vlm(result["vlm"])
+
+
+def print_vlm(result: dict[str, Any]) -> None:
+    table = Table(
+        "judge", "pruning", "frames/clip", "visual tokens/clip", "kept/clip", "infer clips/s",
+        "train clips/s", "peak MB",
+        title=f"vision-language judge, batch {result['rows'][0]['batch']}, {result['device']}, "
+        f"threads: {result['threads']} (random weights: speed only)",
+    )  # fmt: skip
+    for row in result["rows"]:
+        table.add_row(
+            row["model"], row["pruning"], f"{row['frames_per_clip']:.1f}",
+            f"{row['visual_tokens_per_clip']:.0f}", f"{row['kept_tokens_per_clip']:.0f}",
+            f"{row['infer_clips_per_s']:.2f}", f"{row['train_clips_per_s']:.2f}",
+            f"{row['peak_memory_mb']:.0f}",
+        )  # fmt: skip
+    out_console.print(table)
+    ratios = result["ratios"]
+    out_console.print(
+        f"pruning keeps {ratios['kept_token_ratio']:.1%} of the judge's visual tokens; on/off: "
+        f"inference {ratios['pruning_speedup_infer']:.2f}x, training "
+        f"{ratios['pruning_speedup_train']:.2f}x"
+    )

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import cuakit.envs as envs
-from cuakit.envs.experts import policy_from_spec
+from cuakit.envs.experts import Policy, policy_from_spec
 from cuakit.envs.record import RecordEpisode
 from cuakit.episodes import EpisodeWriter
 from cuakit.errors import CuakitError
@@ -25,6 +25,14 @@ class CollectSummary:
     errors: list[str] = field(default_factory=list)
     per_env: dict[str, list[int]] = field(default_factory=dict)  # env id → [episodes, successes]
 
+    def add(self, env_id: str, success: bool) -> None:
+        """Count one recorded episode."""
+        self.episodes += 1
+        self.successes += success
+        counts = self.per_env.setdefault(env_id, [0, 0])
+        counts[0] += 1
+        counts[1] += success
+
     def as_dict(self) -> dict[str, Any]:
         return {
             "episodes": self.episodes,
@@ -36,6 +44,24 @@ class CollectSummary:
                 for env_id, (n, s) in self.per_env.items()
             },
         }
+
+
+def record_episode(recorder: RecordEpisode, policy: Policy, seed: int) -> bool:
+    """Play one episode of ``policy`` from ``seed`` into ``recorder``'s dataset; returns the
+    env's success. A cuakit error discards the episode in progress and propagates."""
+    try:
+        policy.reset(seed)
+        obs, info = recorder.reset(seed=seed)
+        done = False
+        while not done:
+            action = policy.act(recorder.gui, obs, info)
+            obs, _, terminated, truncated, info = recorder.step(action)
+            done = terminated or truncated
+    except CuakitError:
+        recorder.writer.discard()
+        recorder.gui.attach_recorder(None)
+        raise
+    return bool(info["success"])
 
 
 def collect(
@@ -76,26 +102,13 @@ def collect(
             env_id = env_ids[i % len(env_ids)]
             recorder, episode_seed = recorders[env_id], seed + i
             try:
-                policy.reset(episode_seed)
-                obs, info = recorder.reset(seed=episode_seed)
-                done = False
-                while not done:
-                    action = policy.act(recorder.gui, obs, info)
-                    obs, _, terminated, truncated, info = recorder.step(action)
-                    done = terminated or truncated
+                success = record_episode(recorder, policy, episode_seed)
             except CuakitError as exc:
-                writer.discard()
-                recorder.gui.attach_recorder(None)
                 summary.errors.append(f"{env_id} seed {episode_seed}: {exc}")
                 continue
             if len(env_ids) > MAX_LIVE_BACKENDS and hasattr(recorder.gui, "helper_pids"):
                 recorder.gui.close()  # a browser or X server per env id would not fit in memory
-            success = bool(info["success"])
-            summary.episodes += 1
-            summary.successes += success
-            counts = summary.per_env.setdefault(env_id, [0, 0])
-            counts[0] += 1
-            counts[1] += success
+            summary.add(env_id, success)
             if on_episode:
                 on_episode(summary)
     finally:

@@ -26,6 +26,7 @@ from cuakit.reward.config import (
     FORMAT_VERSION,
     READS_VERSIONS,
     REMOVED_OPTIONS,
+    VLM_BACKBONE,
     RewardModelConfig,
 )
 
@@ -65,16 +66,23 @@ def read_config(directory: str | Path) -> tuple[RewardModelConfig, dict[str, Any
             f"no checkpoint folder at {directory}: pass a folder written by save_pretrained"
         )
     config_path = directory / CONFIG_FILE
+    meta = None
+    if config_path.is_file():
+        try:
+            meta = json.loads(config_path.read_text())
+        except (json.JSONDecodeError, UnicodeDecodeError) as exc:
+            raise CheckpointError(f"{config_path} is not valid JSON ({exc}): re-save") from exc
+    if isinstance(meta, dict) and meta.get("backbone") == VLM_BACKBONE:
+        raise CheckpointError(
+            f"{directory} holds a vlm judge (a LoRA adapter on a Qwen VL), not a small reward "
+            "model: load it with VLMJudge.from_pretrained (Scorer.from_run picks the right one)"
+        )
     for path in (config_path, directory / WEIGHTS_FILE):
         if not path.is_file():
             raise CheckpointError(
                 f"{path} is missing: the checkpoint is incomplete; save it again with "
                 "VideoRewardModel.save_pretrained"
             )
-    try:
-        meta = json.loads(config_path.read_text())
-    except (json.JSONDecodeError, UnicodeDecodeError) as exc:
-        raise CheckpointError(f"{config_path} is not valid JSON ({exc}): re-save") from exc
     if not isinstance(meta, dict) or meta.get("format") != FORMAT_NAME:
         raise CheckpointError(
             f"{config_path} is not a cuakit reward model (format "
@@ -107,6 +115,16 @@ def read_config(directory: str | Path) -> tuple[RewardModelConfig, dict[str, Any
         return RewardModelConfig(**raw), meta
     except (TypeError, ConfigError) as exc:
         raise CheckpointError(f"{config_path}: invalid config: {exc}") from exc
+
+
+def saved_backbone(directory: str | Path) -> str | None:
+    """The ``backbone`` a checkpoint folder's config.json names (None when it names none or
+    cannot be read: the loader then says what is wrong)."""
+    try:
+        meta = json.loads((Path(directory) / CONFIG_FILE).read_text())
+    except (OSError, json.JSONDecodeError, UnicodeDecodeError):
+        return None
+    return meta.get("backbone") if isinstance(meta, dict) else None
 
 
 def read_weights(directory: str | Path) -> dict[str, torch.Tensor]:

@@ -12,6 +12,11 @@ from cuakit.errors import ConfigError
 from cuakit.video.text import READERS
 
 BACKBONES = ("frame-temporal", "timesformer", "cnn3d")
+"""the small model's backbones (`cuakit.reward.model.VideoRewardModel`)"""
+VLM_BACKBONE = "vlm"
+"""the vision-language judge (`cuakit.reward.vlm_judge.VLMJudge`), trained and evaluated by the
+same trainer and commands"""
+TRAINER_BACKBONES = (*BACKBONES, VLM_BACKBONE)
 READING = ("templates", *READERS)
 """how a model with words compares them: font templates, or a recogniser of `READERS`"""
 FORMAT_NAME = "cuakit-reward-model"

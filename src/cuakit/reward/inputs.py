@@ -126,14 +126,20 @@ class ModelInputs:
         self._scores.update(zip(keys, words.scores, strict=True))
         return words
 
-    def forward(self, episodes: list[int], instructions: list[str]) -> RewardOutput:
-        """The model's output for each episode's clip under its instruction."""
+    def forward(
+        self,
+        episodes: list[int],
+        instructions: list[str],
+        module: torch.nn.Module | None = None,
+    ) -> RewardOutput:
+        """The model's output for each episode's clip under its instruction; ``module``: the
+        model wrapped for data-parallel training (``DistributedDataParallel``), which runs it."""
         clips = self.clips(episodes)
         text = torch.stack([self.embeddings[i] for i in instructions])
         words = self.words(episodes, instructions)
         keep, seconds = self.keep(episodes, clips), self.bank.seconds(episodes)
         with torch.autocast("cpu", dtype=torch.bfloat16, enabled=self.bf16):
-            return self.model(clips, text, words, keep, seconds)
+            return (module if module is not None else self.model)(clips, text, words, keep, seconds)
 
     @torch.no_grad()
     def kept_ratio(self, episodes: list[int], batch: int = 32) -> float:

@@ -12,16 +12,20 @@ from typing import Any
 import tyro
 
 from cuakit.errors import ConfigError
+from cuakit.reward.config import VLM_BACKBONE
 from cuakit.reward.trainer import RewardConfig
 
 MODEL_FIELDS = ("backbone", "frames", "height", "width", "prune", "words", "reader", "duration",
-                "slots_only")  # fmt: skip
+                "slots_only", "vlm_preset")  # fmt: skip
 """the `RewardConfig` fields a ``--model`` preset or file sets"""
 MODEL_PRESETS: dict[str, dict[str, Any]] = {
     "frame-temporal": {},
     "frame-temporal-templates": {"reader": "templates"},
     "cnn3d": {"backbone": "cnn3d"},
     "timesformer": {"backbone": "timesformer"},
+    # the vision-language judge (`cuakit.reward.vlm_judge.VLM_PRESETS`), with --base-model PATH
+    "vlm-tiny-cpu": {"backbone": "vlm", "vlm_preset": "tiny-cpu"},
+    "exevrm-qwen2.5-vl-7b": {"backbone": "vlm", "vlm_preset": "exevrm-qwen2.5-vl-7b"},
 }
 """``--model`` names: the changes each makes to the default `RewardConfig`"""
 
@@ -67,4 +71,10 @@ def with_files(config: RewardConfig, model: str, recipe: Path | None) -> RewardC
                 "(the other options are flags of their own)"
             )
         changes.update(values)
-    return replace(config, **changes)
+    config = replace(config, **changes)
+    if config.backbone != VLM_BACKBONE and config.base_model:
+        raise ConfigError(
+            f"--base-model is for the vlm judge; {config.backbone} trains from scratch: use "
+            "--model vlm-tiny-cpu or exevrm-qwen2.5-vl-7b, or drop --base-model"
+        )
+    return config

@@ -1,4 +1,5 @@
-"""Using a trained reward model: load a run, score execution videos under instructions."""
+"""Using a trained reward model: load a run, score execution videos under instructions. A run of
+the small model or of the vision-language judge (`cuakit.reward.vlm_judge`) loads alike."""
 
 from __future__ import annotations
 
@@ -11,10 +12,13 @@ import numpy as np
 import torch
 
 from cuakit.errors import CheckpointError, RewardInputError
+from cuakit.reward.checkpoint import saved_backbone
+from cuakit.reward.config import VLM_BACKBONE
 from cuakit.reward.data import RECORDED_CURSORS, process_reader
 from cuakit.reward.evaluate import flip_frame
 from cuakit.reward.model import VideoRewardModel, WordBatch
 from cuakit.reward.text import InstructionEncoder
+from cuakit.reward.vlm_judge import VLMJudge, judge_clip
 from cuakit.video.clips import resize, uniform_indices
 from cuakit.video.words import ClipWords, clip_words
 
@@ -26,7 +30,8 @@ class VideoScore:
     p_success: float
     """P(the video completes the instruction)"""
     on_track: tuple[float, ...]
-    """per sampled frame, P(still consistent with the instruction so far)"""
+    """per sampled frame, P(still consistent with the instruction so far); empty for the
+    vision-language judge, which answers for the whole video"""
     frame_indices: tuple[int, ...]
     """original frame index of each sampled frame"""
     flip_frame: int | None
@@ -34,12 +39,15 @@ class VideoScore:
 
 
 class Scorer:
-    """A reward model ready to judge videos; ``Scorer.from_run(run_dir)``."""
+    """A reward model ready to judge videos; ``Scorer.from_run(run_dir)``. ``text`` is not
+    loaded for a `VLMJudge` (it reads the instruction itself)."""
 
-    def __init__(self, model: VideoRewardModel, text: InstructionEncoder | None = None) -> None:
+    def __init__(
+        self, model: VideoRewardModel | VLMJudge, text: InstructionEncoder | None = None
+    ) -> None:
         self.model = model.eval()
         self.config = model.config
-        self.text = text or InstructionEncoder()
+        self.text = text if isinstance(model, VLMJudge) else (text or InstructionEncoder())
 
     @classmethod
     def from_run(cls, run: str | Path, text: InstructionEncoder | None = None) -> Scorer:
@@ -51,6 +59,8 @@ class Scorer:
                 f"{run} is not a reward run: expected {run}/model "
                 "(written by `cuakit reward train`)"
             )
+        if saved_backbone(folder) == VLM_BACKBONE:
+            return cls(VLMJudge.from_pretrained(folder), text)
         return cls(VideoRewardModel.from_pretrained(folder), text)
 
     def clip(self, frames: np.ndarray) -> tuple[torch.Tensor, np.ndarray, ClipWords | None]:
@@ -84,6 +94,8 @@ class Scorer:
             raise RewardInputError(f"fps={fps}: pass the videos' recording rate, e.g. 10")
         if len(videos) != len(instructions):
             raise RewardInputError(f"{len(videos)} videos but {len(instructions)} instructions")
+        if isinstance(self.model, VLMJudge):
+            return self._judge(videos, instructions, batch, fps)
         out: list[VideoScore] = []
         for lo in range(0, len(videos), batch):
             clips, picks, read = zip(*(self.clip(v) for v in videos[lo : lo + batch]), strict=True)
@@ -105,6 +117,27 @@ class Scorer:
                         on_track=tuple(float(x) for x in tracks[i]),
                         frame_indices=tuple(int(x) for x in chosen),
                         flip_frame=None if flip is None else int(chosen[flip]),
+                    )
+                )
+        return out
+
+    def _judge(
+        self, videos: Sequence[np.ndarray], instructions: Sequence[str], batch: int, fps: float
+    ) -> list[VideoScore]:
+        """The vision-language judge's scores: its own frames of each video, no per-frame
+        judgement (``on_track`` empty, ``flip_frame`` None)."""
+        out: list[VideoScore] = []
+        for lo in range(0, len(videos), batch):
+            clips = [judge_clip(v, fps, self.config) for v in videos[lo : lo + batch]]
+            result = self.model(clips, list(instructions[lo : lo + batch]))
+            for i, clip in enumerate(clips):
+                out.append(
+                    VideoScore(
+                        reward=float(result.reward[i]),
+                        p_success=float(torch.sigmoid(result.success_logit[i].float())),
+                        on_track=(),
+                        frame_indices=clip.frame_indices,
+                        flip_frame=None,
                     )
                 )
         return out

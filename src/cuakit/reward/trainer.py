@@ -1,12 +1,15 @@
 """Training the video reward model: ``RewardConfig`` and ``RewardTrainer``, top to bottom.
 
-Three losses on one forward pass per batch:
+The small model (`VideoRewardModel`) or the vision-language judge (``--model vlm-tiny-cpu`` or
+``exevrm-qwen2.5-vl-7b`` with ``--base-model PATH``: `cuakit.reward.vlm_judge`) train here with
+the same data, losses and metrics. Three losses on one forward pass per batch:
 - success: BCE on the success logit for (video, instruction, correct?) examples — negatives
   included (a successful video under a mismatched instruction is *incorrect*);
 - preference: Bradley–Terry, ``-log σ(r_chosen − r_rejected − margin)``: the preferred video
   must get the higher reward (the seed's sketch trained the opposite sign);
 - first deviation: per-frame BCE on the progress head read as "still on track", 1 before the
-  frame where the video departs from the instruction and 0 from it on.
+  frame where the video departs from the instruction and 0 from it on (the small model only:
+  the judge answers for the whole video).
 
 Training reads the ``train`` split and evaluates on ``val`` (every design choice is made
 there); it never reads ``test``. A trainer built with ``eval_split="test"`` (``cuakit reward
@@ -15,6 +18,11 @@ eval --split test``, no training) is the only reader of test, and logs each read
 A run folder holds ``config.json``, ``metrics.json`` (history + final val evaluation),
 ``curves.png``, ``model/`` (safetensors), ``checkpoint/`` (model + optimiser state to resume)
 and, once test has been read, ``test_reads.jsonl`` (one line per read).
+
+Data parallel: started under torch.distributed (`cuakit.scale.ddp`, or torchrun), each of the
+``world`` processes draws its share of every batch from a ``DistributedSampler`` (``batch_size``
+stays the global batch), the model is wrapped in ``DistributedDataParallel`` (gradients
+averaged across processes), and rank 0 alone evaluates and writes the run folder.
 """
 
 from __future__ import annotations
@@ -30,14 +38,18 @@ from typing import Annotated, Any, TypeVar
 
 import numpy as np
 import torch
+import torch.distributed as dist
 import torch.nn.functional as F
 import tyro
+from torch.nn.parallel import DistributedDataParallel
+from torch.utils.data import DistributedSampler
 
 from cuakit.episodes import EpisodeDataset
 from cuakit.episodes.splits import TEST_SEED_START, Split
 from cuakit.errors import ConfigError
 from cuakit.reward import checkpoint
 from cuakit.reward import evaluate as ev
+from cuakit.reward.config import TRAINER_BACKBONES, VLM_BACKBONE
 from cuakit.reward.curves import History, plot_history
 from cuakit.reward.data import (
     ClipBank,
@@ -49,8 +61,11 @@ from cuakit.reward.data import (
     success_examples,
 )
 from cuakit.reward.inputs import ModelInputs
-from cuakit.reward.model import BACKBONES, RewardModelConfig, VideoRewardModel
+from cuakit.reward.model import RewardModelConfig, VideoRewardModel
 from cuakit.reward.text import InstructionEncoder
+from cuakit.reward.vlm_inputs import JudgeClips, JudgeInputs
+from cuakit.reward.vlm_judge import VLMJudge, VLMJudgeConfig, read_judge_config
+from cuakit.reward.vlm_judge import preset as vlm_preset
 
 TEST_READS = "test_reads.jsonl"
 """one JSON line per read of the test split, in the run folder"""
@@ -65,7 +80,12 @@ optimiser's details), not one flag each: its ``--help`` stays short"""
 @dataclass(frozen=True)
 class RewardConfig:
     backbone: Hidden[str] = "frame-temporal"
-    """frame-temporal (default) | timesformer | cnn3d"""
+    """frame-temporal (default) | timesformer | cnn3d | vlm (the vision-language judge)"""
+    base_model: str | None = None
+    """vlm only: the Qwen2.5-VL folder the judge starts from (a checkpoint, or `cuakit agent
+    build-tiny-vlm --out PATH`)"""
+    vlm_preset: Hidden[str] = "tiny-cpu"
+    """vlm only: tiny-cpu | exevrm-qwen2.5-vl-7b (`cuakit.reward.vlm_judge.VLM_PRESETS`)"""
     frames: Hidden[int] = 12
     """frames per clip, sampled uniformly (first and last always included)"""
     height: Hidden[int] = 100
@@ -130,13 +150,23 @@ class RewardConfig:
     process only)"""
 
     def __post_init__(self) -> None:
-        if self.backbone not in BACKBONES:
-            raise ConfigError(f"backbone={self.backbone!r}: use one of {BACKBONES}")
+        if self.backbone not in TRAINER_BACKBONES:
+            raise ConfigError(f"backbone={self.backbone!r}: use one of {TRAINER_BACKBONES}")
+        if self.backbone == VLM_BACKBONE and not self.base_model:
+            raise ConfigError(
+                "the vlm judge starts from a Qwen2.5-VL: pass --base-model PATH (a checkpoint "
+                "folder, or build a tiny one with `cuakit agent build-tiny-vlm --out PATH`)"
+            )
         for name in ("frames", "height", "width", "batch_size", "grad_accum", "workers"):
             if getattr(self, name) < 1:
                 raise ConfigError(f"{name}={getattr(self, name)} must be at least 1")
         if self.epochs < 0:
             raise ConfigError(f"epochs={self.epochs} must be ≥ 0 (0 only evaluates)")
+
+    @property
+    def vlm_config(self) -> VLMJudgeConfig:
+        """The judge's configuration (vlm only)."""
+        return vlm_preset(self.vlm_preset, str(self.base_model), self.prune)
 
     @property
     def model_config(self) -> RewardModelConfig:
@@ -156,7 +186,8 @@ def clean_pairs(pairs: list[PairExample]) -> list[PairExample]:
 class RewardTrainer:
     """``RewardTrainer(data, config, out).train()`` → the final metrics (also in metrics.json).
 
-    ``model``: a trained model to evaluate (``cuakit reward eval``) instead of a fresh one."""
+    ``model``: a trained model to evaluate (``cuakit reward eval``) instead of a fresh one (a
+    `VLMJudge` for ``backbone="vlm"``)."""
 
     def __init__(
         self,
@@ -165,7 +196,7 @@ class RewardTrainer:
         out: str | Path,
         progress: Callable[[str, int, int], None] | None = None,
         eval_split: Split = "val",
-        model: VideoRewardModel | None = None,
+        model: VideoRewardModel | VLMJudge | None = None,
     ) -> None:
         if eval_split not in ("val", "test"):
             raise ConfigError(f"eval_split={eval_split!r}: use 'val' or 'test'")
@@ -177,6 +208,15 @@ class RewardTrainer:
         self.dataset = data if isinstance(data, EpisodeDataset) else EpisodeDataset(data)
         self.config, self.out, self.progress = config, Path(out), progress
         self.eval_split: Split = eval_split
+        self.rank, self.world = (
+            (dist.get_rank(), dist.get_world_size()) if dist.is_initialized() else (0, 1)
+        )
+        if config.batch_size % self.world:
+            raise ConfigError(
+                f"batch_size={config.batch_size} does not split over {self.world} processes: "
+                f"use a multiple of {self.world}"
+            )
+        self.ddp: DistributedDataParallel | None = None  # set when train() starts
         torch.manual_seed(config.seed)
         self.rng = np.random.default_rng(config.seed)
         # ---- data: examples, splits, clips, instruction embeddings ---------------------
@@ -209,23 +249,32 @@ class RewardTrainer:
         negatives = len(self.train_examples) - positives
         self.pos_weight = negatives / positives if config.balance and positives else 1.0
         self.episodes = sorted(frozenset().union(*(self.splits[s] for s in reads)))
-        self.model = model if model is not None else VideoRewardModel(config.model_config)
-        self.bank = ClipBank(
-            self.dataset, config.frames, config.height, config.width,
-            progress=(lambda i, n: progress("decoding clips", i, n)) if progress else None,
-            words=self.model.reads_words, workers=config.workers, episodes=self.episodes,
-            reader=self.model.config.reader,
-        )  # fmt: skip
-        self.text = InstructionEncoder()
         examples = self.train_examples + self.eval_examples
         pairs = self.train_pairs + self.eval_pairs
-        every = {e.instruction for e in examples} | {
-            self.dataset.meta(i).instruction for i in self.episodes
-        }
-        self.embeddings = dict(zip(sorted(every), self.text.encode(sorted(every)), strict=True))
+        if config.backbone == VLM_BACKBONE:
+            # the judge reads the instruction as text and picks its own frames of the video
+            self.model = model if model is not None else VLMJudge.from_base(config.vlm_config)
+            self.bank = JudgeClips(self.dataset, self.model)
+        else:
+            self.model = model if model is not None else VideoRewardModel(config.model_config)
+            self.bank = ClipBank(
+                self.dataset, config.frames, config.height, config.width,
+                progress=(lambda i, n: progress("decoding clips", i, n)) if progress else None,
+                words=self.model.reads_words, workers=config.workers, episodes=self.episodes,
+                reader=self.model.config.reader,
+            )  # fmt: skip
+            self.text = InstructionEncoder()
+            every = {e.instruction for e in examples} | {
+                self.dataset.meta(i).instruction for i in self.episodes
+            }
+            self.embeddings = dict(zip(sorted(every), self.text.encode(sorted(every)), strict=True))
         # ---- optimiser, schedule --------------------------------------------------------
+        # the judge trains its adapter only; a judge loaded to be evaluated trains nothing (the
+        # optimiser is then never stepped: it holds no state until a step)
+        trainable = [p for p in self.model.parameters() if p.requires_grad]
+        trainable = trainable or list(self.model.parameters())
         self.optimizer = torch.optim.AdamW(
-            self.model.parameters(), lr=config.learning_rate, weight_decay=config.weight_decay
+            trainable, lr=config.learning_rate, weight_decay=config.weight_decay
         )
         per_epoch = math.ceil(len(self.train_examples) / config.batch_size / config.grad_accum)
         self.total_steps = max(1, per_epoch * config.epochs)
@@ -239,10 +288,13 @@ class RewardTrainer:
         )  # fmt: skip
         self.step, self.epoch = 0, 0
         self.history = History()
-        self.inputs = ModelInputs(
-            self.model, self.bank, self.embeddings, self.rng, config.augment, config.bf16,
-            progress,
-        )  # fmt: skip
+        if config.backbone == VLM_BACKBONE:
+            self.inputs: ModelInputs | JudgeInputs = JudgeInputs(self.model, self.bank, progress)
+        else:
+            self.inputs = ModelInputs(
+                self.model, self.bank, self.embeddings, self.rng, config.augment, config.bf16,
+                progress,
+            )  # fmt: skip
         judged = {(e.episode, e.instruction) for e in examples} | {
             (i, self.dataset.meta(i).instruction) for p in pairs for i in (p.chosen, p.rejected)
         }
@@ -259,55 +311,74 @@ class RewardTrainer:
         instructions = [e.instruction for e in examples] + [
             self.dataset.meta(i).instruction for i in chosen + rejected
         ]
-        out = self.inputs.forward([e.episode for e in examples] + chosen + rejected, instructions)
+        episodes = [e.episode for e in examples] + chosen + rejected
+        data_parallel = {} if self.ddp is None else {"module": self.ddp}
+        out = self.inputs.forward(episodes, instructions, **data_parallel)
         b, p = len(examples), len(pairs)
-        labels = torch.tensor([float(e.label) for e in examples])
-        targets, masks = zip(
-            *(on_track_targets(e, self.bank.frame_indices(e.episode)) for e in examples),
-            strict=True,
-        )
-        targets, masks = torch.stack(targets), torch.stack(masks)  # (B, T)
-        deviation = F.binary_cross_entropy_with_logits(
-            out.progress_logits[:b].float(), targets, weight=masks, reduction="sum"
-        ) / masks.sum().clamp(min=1)
+        labels = torch.tensor([float(e.label) for e in examples], device=out.success_logit.device)
         losses = {
             "success": F.binary_cross_entropy_with_logits(
-                out.success_logit[:b].float(), labels, pos_weight=torch.tensor(self.pos_weight)
+                out.success_logit[:b].float(),
+                labels,
+                pos_weight=torch.tensor(self.pos_weight, device=labels.device),
             ),
-            "deviation": deviation,
         }
+        if out.progress_logits.shape[1]:  # a per-frame head (the small model; not the judge)
+            targets, masks = zip(
+                *(on_track_targets(e, self.bank.frame_indices(e.episode)) for e in examples),
+                strict=True,
+            )
+            targets, masks = torch.stack(targets), torch.stack(masks)  # (B, T)
+            losses["deviation"] = F.binary_cross_entropy_with_logits(
+                out.progress_logits[:b].float(), targets, weight=masks, reduction="sum"
+            ) / masks.sum().clamp(min=1)
         if p:
             r_chosen, r_rejected = out.reward[b : b + p].float(), out.reward[b + p :].float()
             losses["pair"] = -F.logsigmoid(r_chosen - r_rejected).mean()
         c = self.config
         losses["total"] = (
             c.success_weight * losses["success"]
-            + c.deviation_weight * losses["deviation"]
+            + c.deviation_weight * losses.get("deviation", torch.zeros(()))
             + c.pair_weight * losses.get("pair", torch.zeros(()))
         )
+        if self.ddp is not None:  # DDP waits for a gradient of every parameter an output
+            # reached: an output no loss read this batch (the reward, without pairs) joins at 0
+            unread = out.reward.float().sum() + out.progress_logits.float().sum()
+            losses["total"] = losses["total"] + 0.0 * unread
         return losses
 
     # ---- the loop ----------------------------------------------------------------------
     def train(self) -> dict[str, Any]:
         c = self.config
-        self.out.mkdir(parents=True, exist_ok=True)
-        (self.out / "config.json").write_text(json.dumps(asdict(c), indent=2))
+        if self.rank == 0:
+            self.out.mkdir(parents=True, exist_ok=True)
+            (self.out / "config.json").write_text(json.dumps(asdict(c), indent=2))
         self._maybe_resume()
+        if self.world > 1:  # a collective: every rank constructs it here, after resuming
+            if not isinstance(self.inputs, ModelInputs):
+                raise ConfigError(
+                    "data-parallel training covers the small reward model; train the vlm "
+                    "judge in one process"
+                )
+            self.ddp = DistributedDataParallel(
+                self.model, find_unused_parameters=True, broadcast_buffers=False
+            )
+        per_rank = c.batch_size // self.world
         start = time.perf_counter()
         self.model.train()
         while self.step < self.total_steps and self.epoch < c.epochs:
-            order = self.rng.permutation(len(self.train_examples))
-            for first in range(0, len(order), c.batch_size * c.grad_accum):
+            order = self._epoch_order()
+            for first in range(0, len(order), per_rank * c.grad_accum):
                 if self.step >= self.total_steps:
                     break
                 self.optimizer.zero_grad()
                 logged: dict[str, float] = {}
                 for micro in range(c.grad_accum):
-                    lo = first + micro * c.batch_size
-                    batch = [self.train_examples[i] for i in order[lo : lo + c.batch_size]]
+                    lo = first + micro * per_rank
+                    batch = [self.train_examples[i] for i in order[lo : lo + per_rank]]
                     if not batch:
                         break
-                    pairs = self._sample_pairs(c.pairs_per_batch)
+                    pairs = self._sample_pairs(c.pairs_per_batch)[self.rank :: self.world]
                     losses = self.losses(batch, pairs)
                     (losses["total"] / c.grad_accum).backward()
                     for key, value in losses.items():
@@ -323,11 +394,15 @@ class RewardTrainer:
                 if self.progress:
                     self.progress("training", self.step, self.total_steps)
             self.epoch += 1
+            if self.rank != 0:
+                continue
             if self.step < self.total_steps and self.epoch < c.epochs:
                 # the last epoch's val point comes from the final evaluation below
                 self.history.log_eval(self.step, self.quick_eval())
             self.save_checkpoint()
         train_seconds = time.perf_counter() - start
+        if self.rank != 0:
+            return {"rank": self.rank, "steps": self.step, "train_seconds": train_seconds}
         self.model.eval()
         self.model.save_pretrained(self.out / "model")
         final = self.evaluate_split()
@@ -349,6 +424,16 @@ class RewardTrainer:
         self.plot_curves(self.out / "curves.png")
         return metrics
 
+    def _epoch_order(self) -> list[int]:
+        """This process's training examples for the epoch, in order: a permutation of all of
+        them, or under torch.distributed its ``DistributedSampler`` share."""
+        if self.world == 1:
+            return self.rng.permutation(len(self.train_examples)).tolist()
+        sampler = DistributedSampler(range(len(self.train_examples)), self.world, self.rank,
+                                     shuffle=True, seed=self.config.seed)  # fmt: skip
+        sampler.set_epoch(self.epoch)
+        return list(sampler)
+
     def _sample_pairs(self, count: int) -> list[PairExample]:
         if not self.train_pairs or count == 0:
             return []
@@ -367,9 +452,9 @@ class RewardTrainer:
         rewards, probs, tracks = [], [], []
         for lo in range(0, len(episodes), batch):
             out = self.inputs.forward(episodes[lo : lo + batch], instructions[lo : lo + batch])
-            rewards.append(out.reward.float())
-            probs.append(torch.sigmoid(out.success_logit.float()))
-            tracks.append(torch.sigmoid(out.progress_logits.float()))
+            rewards.append(out.reward.float().cpu())
+            probs.append(torch.sigmoid(out.success_logit.float()).cpu())
+            tracks.append(torch.sigmoid(out.progress_logits.float()).cpu())
         self.model.train(was_training)
         if not rewards:
             return np.zeros(0), np.zeros(0), np.zeros((0, self.config.frames))
@@ -455,7 +540,7 @@ class RewardTrainer:
         result["pairs_per_criterion"] = by_criterion
         ious = []
         for example, track in zip(examples, tracks, strict=True):
-            if not example.label and example.deviation_frame is not None:
+            if not example.label and example.deviation_frame is not None and len(track):
                 indices = self.bank.frame_indices(example.episode)
                 actual = int(np.searchsorted(indices, example.deviation_frame))
                 ious.append(ev.temporal_iou(ev.flip_frame(track), min(actual, len(track) - 1),
@@ -485,11 +570,16 @@ class RewardTrainer:
 
     def _maybe_resume(self) -> None:
         folder = self.out / "checkpoint"
+        if isinstance(self.model, VLMJudge) and (folder / checkpoint.TRAINER_STATE_FILE).exists():
+            read_judge_config(folder)  # another backbone's checkpoint says so before its optimiser
         state = checkpoint.read_training_state(folder, self.optimizer)
         if state is None:
             return
-        loaded = VideoRewardModel.from_pretrained(folder, backbone=self.config.backbone)
-        self.model.load_state_dict(loaded.state_dict())
+        if isinstance(self.model, VLMJudge):
+            self.model.load_trained(folder)
+        else:
+            loaded = VideoRewardModel.from_pretrained(folder, backbone=self.config.backbone)
+            self.model.load_state_dict(loaded.state_dict())
         self.scheduler.load_state_dict(state["scheduler"])
         self.step, self.epoch = state["step"], state["epoch"]
         self.rng.bit_generator.state = state["rng"]

@@ -1,0 +1,87 @@
+"""``cuakit bench scale``: collection and scoring throughput with 1, 2, … Ray actors.
+
+Each figure times the work alone: the actors are started (and their models loaded) before
+the clock starts, and Ray's own start-up is left out. The one-process row is
+`cuakit.envs.collect.collect` without Ray, for the overhead of the actors.
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from cuakit.envs.collect import collect
+from cuakit.episodes import EpisodeDataset
+from cuakit.reward.model import RewardModelConfig, VideoRewardModel
+from cuakit.scale import ray_session
+from cuakit.scale.collect import ShardedCollection
+from cuakit.scale.scoring import remote_scorer, score_on_ray
+
+
+def counts(most: int) -> list[int]:
+    """1, 2, 4, … up to ``most`` (and ``most`` itself)."""
+    values = [1]
+    while values[-1] * 2 <= most:
+        values.append(values[-1] * 2)
+    return values if values[-1] == most else [*values, most]
+
+
+def bench_scale(
+    env: str,
+    episodes: int,
+    workers: int,
+    scorers: int,
+    ray_address: str | None = None,
+    progress: Callable[[str], None] | None = None,
+) -> dict[str, Any]:
+    say = progress or (lambda _: None)
+    result: dict[str, Any] = {"env": env, "episodes": episodes, "cpus": os.cpu_count(),
+                              "collect": [], "score": []}  # fmt: skip
+    with (
+        tempfile.TemporaryDirectory(prefix="cuakit-bench-scale-") as tmp,
+        ray_session(ray_address, num_cpus=max(workers, scorers), flag="bench scale") as ray,
+    ):
+        say("one process, no Ray")
+        start = time.perf_counter()
+        summary = collect(env, "expert", episodes, Path(tmp) / "baseline")
+        seconds = time.perf_counter() - start
+        steps = sum(m.length for m in EpisodeDataset(Path(tmp) / "baseline").episodes)
+        result["collect"].append(_row("process", 1, summary.episodes, steps, seconds))
+        for n in counts(workers):
+            say(f"{n} env worker(s)")
+            out = Path(tmp) / f"workers-{n}"
+            collection = ShardedCollection(ray, env, "expert", episodes, out, n)
+            collection.pids()  # every actor constructed before the clock starts
+            summary = collection.run()
+            collection.merge()
+            result["collect"].append(_row("ray", n, summary.episodes, collection.worker_steps,
+                                          collection.seconds))  # fmt: skip
+        run = Path(tmp) / "model"
+        VideoRewardModel(RewardModelConfig(reader="templates")).save_pretrained(run)
+        root = Path(tmp) / "baseline"
+        indices = EpisodeDataset(root).indices
+        for m in counts(scorers):
+            say(f"{m} reward scorer(s)")
+            actors = [remote_scorer(ray).remote(str(run)) for _ in range(m)]
+            ray.get([a.score.remote(str(root), indices[:1]) for a in actors])  # warm up
+            start = time.perf_counter()
+            score_on_ray(ray, actors, root, indices)
+            seconds = time.perf_counter() - start
+            for actor in actors:
+                ray.kill(actor)
+            result["score"].append({"scorers": m, "clips": len(indices), "seconds": seconds,
+                                    "clips_per_s": len(indices) / seconds})  # fmt: skip
+    for rows, key in ((result["collect"][1:], "steps_per_s"), (result["score"], "clips_per_s")):
+        for row in rows:
+            row["speedup"] = row[key] / rows[0][key]
+    return result
+
+
+def _row(kind: str, workers: int, episodes: int, steps: int, seconds: float) -> dict[str, Any]:
+    return {"kind": kind, "workers": workers, "episodes": episodes, "steps": steps,
+            "seconds": seconds, "steps_per_s": steps / seconds,
+            "episodes_per_s": episodes / seconds}  # fmt: skip
