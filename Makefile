@@ -8,7 +8,7 @@ PY := $(VENV)/bin/python
 STAMP := $(VENV)/.cuakit-installed
 # browser: miniwob + selenium (MiniWoB++ in Chromium); desktop: mss + python-xlib (X11);
 # vlm: peft + trl + accelerate (LoRA SFT of Qwen2.5-VL).
-EXTRAS ?= dev,browser,desktop,vlm,serve
+EXTRAS ?= dev,browser,desktop,vlm,serve,scale
 # Debian packages the real backends need: Chromium + chromedriver (MiniWoB++), an X server,
 # xdotool and the X11 desktop's applications (AbiWord, Mousepad, Gnumeric with its ssconvert);
 # the text recogniser's OpenCV (libgl1, libglib2.0-0); Tesseract (the recogniser PP-OCR is
