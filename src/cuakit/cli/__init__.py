@@ -119,6 +119,21 @@ COMMANDS = (
     Command("serve", "reward", "serve", "ServeRewardArgs", "run_serve_reward",
             "Serve a video reward model behind POST /v1/score (an mp4 upload, or an episode under "
             "--data-root, with the instruction), batching requests that arrive together."),
+    Command("annotate", "serve", "annotate", "ServeArgs", "run_serve",
+            "Serve the preference annotation app for a dataset: two execution videos side by "
+            "side in sync, votes per criterion, agreement for the admin."),
+    Command("annotate", "add-user", "annotate", "AddUserArgs", "run_add_user",
+            "Add an annotator to a dataset's annotation app and print their token (shown once)."),
+    Command("annotate", "agreement", "annotate", "AgreementArgs", "run_agreement",
+            "Agreement between annotators per criterion: Cohen's kappa per pair of annotators, "
+            "Fleiss' kappa, each annotator against the majority and against ground truth."),
+    Command("annotate", "export", "annotate", "ExportArgs", "run_export",
+            "Append the annotators' majority votes to labels/preferences.parquet (source human), "
+            "for `cuakit reward train`."),
+    Command("annotate", "simulate", "annotate", "SimulateArgs", "run_simulate",
+            "Replay the labelling loop with simulated annotators (ground truth with an error "
+            "rate): val pairwise accuracy against labels bought, random against uncertainty "
+            "selection."),
     Command("run", "", "run", "RunArgs", "run_run",
             "Run a model as a computer-use agent: screenshot → model → parse → safety gate → "
             "execute → record, until it says finish or fail; the recording judged with --judge."),
