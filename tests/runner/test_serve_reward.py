@@ -118,11 +118,3 @@ def test_bad_requests_get_their_status(server, dataset):
     )
     assert post("/v1/score", json={"episode": name}).status_code == 400
 
-
-def test_the_serve_bench_reports_both_batch_sizes(capsys):
-    assert main(["bench", "serve", "--requests", "4", "--concurrency", "4", "--json"]) == 0
-    result = json.loads(capsys.readouterr().out)
-    for size in (1, 8):
-        row = result[f"batch_{size}"]
-        assert row["requests_per_s"] > 0 and row["p99_ms"] >= row["p50_ms"] > 0
-    assert result["speedup"] > 0
