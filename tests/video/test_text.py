@@ -83,6 +83,14 @@ def test_ppocr_reads_a_region_only(ppocr):
     assert texts == ["Cancel"]
 
 
+def test_ppocr_detects_where_it_reads(ppocr):
+    frame = screen([("Export", (20, 30)), ("Cancel", (200, 30))])
+    assert sorted(ppocr.detect(frame)) == sorted(box.box for box in ppocr.read(frame))
+    assert ppocr.detect(frame, region=(20, 60, 180, 300)) == [
+        box.box for box in ppocr.read(frame, region=(20, 60, 180, 300))
+    ]
+
+
 def test_bad_frames_read_as_nothing_or_a_typed_error(ppocr):
     assert ppocr.read(np.zeros((0, 0, 3), np.uint8)) == []
     assert ppocr.read(np.full((40, 3, 3), 255, np.uint8)) == []

@@ -1,8 +1,9 @@
 """Text on a screen, read by a real recogniser behind one interface.
 
 ``reader.read(frame, region=None) -> [TextBox(text, box, confidence)]`` finds and recognises the
-text of a frame (or of one region of it); ``reader.recognise(crops) -> [(text, confidence)]``
-recognises crops that already hold one line or word each. Two backends:
+text of a frame (or of one region of it); ``reader.detect(frame, region=None) -> [Box]`` only
+finds it; ``reader.recognise(crops) -> [(text, confidence)]`` recognises crops that already hold
+one line or word each. Two backends:
 
 - `PPOCRReader` (default): PP-OCRv4 detection and recognition (Chinese and English, one model)
   run by onnxruntime, as the ``rapidocr-onnxruntime`` wheel ships them — no download. The
@@ -66,6 +67,11 @@ class TextReader(Protocol):
     name: str
 
     def read(self, frame: np.ndarray, region: Box | None = None) -> list[TextBox]: ...
+
+    def detect(self, frame: np.ndarray, region: Box | None = None) -> list[Box]:
+        """Where `read` would find text, unread (for a caller that recognises crops of its own
+        choosing with `recognise`)."""
+        ...
 
     def recognise(
         self, crops: Sequence[np.ndarray], keys: Sequence[bytes] | None = None
@@ -189,6 +195,14 @@ class PPOCRReader(_CachedReader):
         self.cache = _Cache()
 
     def read(self, frame: np.ndarray, region: Box | None = None) -> list[TextBox]:
+        return self._find(frame, region, recognise=True)
+
+    def detect(self, frame: np.ndarray, region: Box | None = None) -> list[Box]:
+        return [line.box for line in self._find(frame, region, recognise=False)]
+
+    def _find(self, frame: np.ndarray, region: Box | None, recognise: bool) -> list[TextBox]:
+        """The lines the engine finds, read with ``recognise`` (else unread: no text, confidence
+        0)."""
         area = _readable(frame, region)
         if area is None:
             return []
@@ -197,9 +211,10 @@ class PPOCRReader(_CachedReader):
         zoom = min(self.zoom, DETECT_SIDE / max(crop.width, crop.height))
         size = (max(1, round(crop.width * zoom)), max(1, round(crop.height * zoom)))
         zoomed = np.asarray(crop.resize(size, Image.Resampling.BICUBIC))[:, :, ::-1]  # BGR
-        found, _ = self.engine(np.ascontiguousarray(zoomed), use_cls=False)
+        found, _ = self.engine(np.ascontiguousarray(zoomed), use_cls=False, use_rec=recognise)
         boxes = []
-        for quad, text, score in found or []:
+        for line in found or []:
+            quad, text, score = line if recognise else (line, "", 0.0)
             xs = [p[0] / zoom for p in quad]
             ys = [p[1] / zoom for p in quad]
             box = (
@@ -266,6 +281,9 @@ class TesseractReader(_CachedReader):
             box = (top + y, top + y + h, left + x, left + x + w)
             boxes.append(TextBox(cells[11].strip(), box, float(cells[10]) / 100))
         return boxes
+
+    def detect(self, frame: np.ndarray, region: Box | None = None) -> list[Box]:
+        return [box.box for box in self.read(frame, region)]  # tesseract finds and reads at once
 
     def _recognise(self, crops: list[np.ndarray]) -> list[tuple[str, float]]:
         out = []
