@@ -117,4 +117,3 @@ def test_bad_requests_get_their_status(server, dataset):
         == 404
     )
     assert post("/v1/score", json={"episode": name}).status_code == 400
-
