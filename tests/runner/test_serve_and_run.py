@@ -5,31 +5,22 @@ official `openai` client gets a chat completion with an image; bad requests are 
 from __future__ import annotations
 
 import json
-import socket
 import subprocess
 import sys
 import time
 import urllib.request
-from pathlib import Path
 
 import numpy as np
 import pytest
-import torch
 
 from cuakit.actions import Action
 from cuakit.cli import main
 from cuakit.prompt import ScreenGeometry, read_answer
-from cuakit.reward.model import RewardModelConfig, VideoRewardModel
 from cuakit.runner.agents import chat_messages
+from tests.runner.conftest import free_port
 
 pytest.importorskip("fastapi", reason="serving needs the serve extra")
 openai = pytest.importorskip("openai", reason="the e2e test uses the official client")
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return probe.getsockname()[1]
 
 
 @pytest.fixture(scope="module")
@@ -57,16 +48,6 @@ def served(tmp_path_factory: pytest.TempPathFactory):
     finally:
         server.terminate()
         server.wait(timeout=30)
-
-
-@pytest.fixture(scope="module")
-def judge(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    torch.manual_seed(0)
-    config = RewardModelConfig(frames=4, height=40, width=64, dim=32, depth=1, heads=2, patch=8,
-                               reader="templates")  # fmt: skip
-    run = tmp_path_factory.mktemp("judge")
-    VideoRewardModel(config).save_pretrained(run / "model")
-    return run
 
 
 def test_cuakit_run_drives_the_served_policy_records_and_judges(served, judge, tmp_path, capsys):

@@ -6,31 +6,19 @@ from __future__ import annotations
 
 import asyncio
 import json
-import socket
 import threading
 import time
 from pathlib import Path
 
 import pytest
-import torch
 
 from cuakit.cli import main
 from cuakit.envs.collect import collect
-from cuakit.reward.model import RewardModelConfig, VideoRewardModel
 from cuakit.reward.scoring import Scorer
+from tests.runner.conftest import free_port
 
 httpx = pytest.importorskip("httpx", reason="the serve extra")
 uvicorn = pytest.importorskip("uvicorn", reason="the serve extra")
-
-
-@pytest.fixture(scope="module")
-def judge(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    torch.manual_seed(0)
-    config = RewardModelConfig(frames=4, height=40, width=64, dim=32, depth=1, heads=2, patch=8,
-                               reader="templates")  # fmt: skip
-    run = tmp_path_factory.mktemp("judge")
-    VideoRewardModel(config).save_pretrained(run / "model")
-    return run
 
 
 @pytest.fixture(scope="module")
@@ -45,9 +33,7 @@ def server(judge: Path, dataset: Path):
     from cuakit.runner.serve_reward import reward_app
 
     app = reward_app(Scorer.from_run(judge), dataset, max_bytes=2_000_000, batch_size=8)
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        port = probe.getsockname()[1]
+    port = free_port()
     config = uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning")
     instance = uvicorn.Server(config)
     thread = threading.Thread(target=instance.run, daemon=True)
