@@ -14,6 +14,7 @@ from cuakit.actions import (
     MODIFIERS,
     Action,
     ActionType,
+    find_action_object,
     from_pixels,
     from_qwen_pixels,
     normalize_keys,
@@ -321,6 +322,42 @@ def test_wire_form() -> None:
 def test_fence_is_preferred_over_earlier_objects_in_prose() -> None:
     text = 'Last time I sent {"action": "finish"}.\n```json\n{"action": "wait"}\n```'
     assert parse(text) == Action.wait()
+
+
+@pytest.mark.parametrize(
+    ("text", "expected"),
+    [
+        # a model that garbles its reasoning after a whole action has answered
+        ('```json\n{"action": "click", "coordinates": [0.3, 0.7], "the "reasoning": "x"}\n```',
+         Action.click(0.3, 0.7)),
+        ('```json\n{"action": "finish", "reasoning": task done"}\n```', Action.finish()),
+        ('{"action": "click", "coordinates": [0.38, 0.49], "reasoning": "the Downlo```',
+         Action.click(0.38, 0.49)),
+        ('{"action": "drag", "coordinates": [0.1, 0.2], "end_coordinates": [0.3, 0.4], "reas',
+         Action.drag(0.1, 0.2, 0.3, 0.4)),
+    ],
+)  # fmt: skip
+def test_a_reply_broken_after_its_required_fields_is_salvaged(text: str, expected: Action) -> None:
+    assert parse(text) == expected
+    with pytest.raises(ActionParseError):
+        find_action_object(text, salvage=False)
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '{"action": "click", "coordin',  # cut before its point
+        '{"action": "click", "coordinates": [0.3, 0.',
+        '{"action": "type", "text": "hel',
+        '{"action": "scroll", "direction": "down", "amo',  # no default stands in for a cut field
+        '{"action": "drag", "coordinates": [0.1, 0.2], "end',
+        '{"action": "teleport", "coordinates": [0.1, 0.2], x',
+        '{"coordinates": [0.1, 0.2], "the "action": "click"}',
+    ],
+)
+def test_a_reply_broken_before_its_required_fields_is_an_error(text: str) -> None:
+    with pytest.raises(ActionParseError):
+        parse(text)
 
 
 # --- pixels ------------------------------------------------------------------------------------

@@ -403,10 +403,15 @@ def parse(text: str) -> Action:
     return Action.from_dict(find_action_object(text))
 
 
-def find_action_object(text: str) -> dict[str, Any]:
+def find_action_object(text: str, salvage: bool = True) -> dict[str, Any]:
     """The JSON object :func:`parse` reads in ``text``, before any field is checked: the fenced
     one if there is one, else the first. A reader whose points are not normalised (e.g. Qwen's
-    pixels) converts them and then calls :meth:`Action.from_dict`. Raises ActionParseError."""
+    pixels) converts them and then calls :meth:`Action.from_dict`. Raises ActionParseError.
+
+    With ``salvage``, a reply whose only object is broken (a stray word, a cut-off string) is
+    read as the fields that decode before the break, provided they name an action and give
+    every field its type requires: a model that garbles its ``reasoning`` after a whole
+    ``"action"`` and ``"coordinates"`` has still answered; one cut off before them has not."""
     if not isinstance(text, str):
         raise ActionParseError("text", f"expected a string, got {type(text).__name__}")
     first = _first_object(text)
@@ -419,9 +424,51 @@ def find_action_object(text: str) -> dict[str, Any]:
             return decoded[0]
     if first:
         return first[0]
+    leading = _leading_fields(text) if salvage else None
+    if leading is not None:
+        return leading
     raise ActionParseError(
         "text", f"no JSON object found in {show(text)}; answer with one such as {_EXAMPLE}"
     )
+
+
+def _leading_fields(text: str) -> dict[str, Any] | None:
+    """The key-value pairs that decode from the first ``{`` up to where its JSON breaks, when
+    they name an action and hold every field that action requires; else None."""
+    start = text.find("{")
+    if start == -1:
+        return None
+    fields: dict[str, Any] = {}
+    at = start + 1
+    while True:
+        key = _decode_at(text, _skip_space(text, at))
+        if key is None or not isinstance(key[0], str):
+            break
+        colon = _skip_space(text, key[1])
+        if not text.startswith(":", colon):
+            break
+        value = _decode_at(text, _skip_space(text, colon + 1))
+        if value is None:
+            break
+        fields[key[0]] = value[0]
+        at = _skip_space(text, value[1])
+        if not text.startswith(",", at):
+            break
+        at += 1
+    try:
+        kind = _resolve_action(fields.get("action"), fields.get("status"))
+    except ActionParseError:
+        return None
+    required = [_FIELDS[name][0] for name in _REQUIRED[kind]]
+    if any(_pick(fields, wire) is None for wire in required):
+        return None
+    return fields
+
+
+def _skip_space(text: str, at: int) -> int:
+    while at < len(text) and text[at] in " \t\r\n":
+        at += 1
+    return at
 
 
 def _first_object(text: str) -> tuple[dict[str, Any], int, int] | None:

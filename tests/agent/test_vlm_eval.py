@@ -7,7 +7,7 @@ from pathlib import Path
 
 import numpy as np
 
-from cuakit.actions import Action
+from cuakit.actions import Action, parse
 from cuakit.agent.vlm_eval import evaluate_on_samples, evaluate_vlm
 from cuakit.envs.desksim import DeskSimEnv
 from cuakit.episodes.splits import TEST_SEED_START
@@ -90,15 +90,19 @@ def write_samples(folder: Path, rows: list[tuple]) -> Path:
 
 
 class ClicksTheNamedBox:
-    """Clicks (0.1, 0.1) for 'A', (0.9, 0.9) for 'B', gives no action for anything else."""
+    """Answers (0.1, 0.1) for 'A' in whole JSON, (0.9, 0.9) for 'B' in JSON that breaks after
+    the point, and no action for anything else."""
+
+    last_text = ""
 
     def act(self, screenshot: np.ndarray, instruction: str, previous: list[Action]) -> Action:
         assert screenshot.shape == (30, 40, 3)
+        self.last_text = "no JSON"
         if instruction.endswith(" A"):
-            return Action.click(0.1, 0.1)
+            self.last_text = '{"action": "click", "coordinates": [0.1, 0.1], "reasoning": "A"}'
         if instruction.endswith(" B"):
-            return Action.click(0.9, 0.9)
-        raise ActionParseError("action", "no JSON")
+            self.last_text = '{"action": "click", "coordinates": [0.9, 0.9], "the "reasoning": B}'
+        return parse(self.last_text)
 
 
 def test_held_out_samples_are_scored_against_the_best_constant_point(tmp_path: Path) -> None:
@@ -120,5 +124,6 @@ def test_held_out_samples_are_scored_against_the_best_constant_point(tmp_path: P
     result = evaluate_on_samples(ClicksTheNamedBox(), held_out, train)
     assert result["samples"] == 4 and result["with_target_box"] == 3
     assert result["parsed_rate"] == 0.75 and result["same_type_rate"] == 0.75
+    assert result["whole_json_rate"] == 0.25  # B's answers were salvaged
     assert result["in_box_rate"] == 2 / 3 and result["constant_in_box_rate"] == 2 / 3
     assert result["constant_point"] == [0.1, 0.1]

@@ -6,7 +6,8 @@
   protocol); an answer that does not parse ends it as a failure, counted in ``unparsed_rate``.
   ``cuakit agent eval --policy hf:RUN``.
 - `evaluate_on_samples`: on held-out step samples (`cuakit.curate.samples`): the share of
-  answers that parse into an action, that have the recorded action's type, and whose point
+  answers that parse into an action (and of those whose JSON decoded whole, without salvaging
+  the fields before a break), that have the recorded action's type, and whose point
   lands in the recorded target's box — beside the best constant point (the training samples'
   mean point) landing there. ``cuakit agent sft-eval``.
 """
@@ -23,7 +24,7 @@ import numpy as np
 from PIL import Image
 
 import cuakit.envs as envs
-from cuakit.actions import Action
+from cuakit.actions import Action, find_action_object
 from cuakit.curate.samples import StepSample, read_samples
 from cuakit.episodes.splits import TEST_SEED_START
 from cuakit.errors import ActionParseError, DatasetFormatError
@@ -135,6 +136,18 @@ def mean_point(train: Path) -> tuple[float, float]:
     return tuple(np.mean(np.array(points, float), axis=0).tolist())  # type: ignore[return-value]
 
 
+def _whole_json(reply: str | None) -> bool:
+    """Whether a parsed reply's action object decoded whole, without salvaging the fields
+    before a break (`cuakit.actions.find_action_object`); a policy that keeps no reply counts."""
+    if reply is None:
+        return True
+    try:
+        find_action_object(reply, salvage=False)
+    except ActionParseError:
+        return False
+    return True
+
+
 def evaluate_on_samples(
     policy: ActsOnScreens,
     samples: Path,
@@ -146,7 +159,7 @@ def evaluate_on_samples(
     in the target's box (over samples with a target box), and the constant point's in-box rate."""
     held_out = _samples(samples)[:limit]
     constant = mean_point(train)
-    parsed = same_type = in_box = constant_in_box = boxed = 0
+    parsed = whole = same_type = in_box = constant_in_box = boxed = 0
     for done, sample in enumerate(held_out, 1):
         screenshot = np.asarray(Image.open(Path(samples).parent / sample.image).convert("RGB"))
         previous = [Action.from_dict(json.loads(h)) for h in sample.history]
@@ -155,6 +168,7 @@ def evaluate_on_samples(
         except ActionParseError:
             action = None
         parsed += action is not None
+        whole += action is not None and _whole_json(getattr(policy, "last_text", None))
         same_type += action is not None and action.type.value == sample.action["action"]
         if sample.target_bbox is not None:
             boxed += 1
@@ -167,6 +181,7 @@ def evaluate_on_samples(
     return {
         "samples": len(held_out),
         "parsed_rate": parsed / n,
+        "whole_json_rate": whole / n,
         "same_type_rate": same_type / n,
         "with_target_box": boxed,
         "in_box_rate": in_box / max(1, boxed),
