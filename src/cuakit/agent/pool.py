@@ -23,8 +23,9 @@ SEED_STRIDE = 100_003
 
 
 class EnvPool:
-    """``num_envs`` GUIEnvs (env ``i`` runs id ``i mod n`` of the ``env`` pattern) stepped
-    together; each records an ``EpisodeTrace`` per episode.
+    """``num_envs`` GUIEnvs (env ``i`` runs id ``i mod n`` of the ``env`` pattern; a pool that
+    is a share of a larger one starts at ``first_env``) stepped together; each records an
+    ``EpisodeTrace`` per episode.
 
     ``agent_terminates``: an episode ends only at the policy's finish/fail or the step limit,
     never on the env's own success."""
@@ -40,14 +41,16 @@ class EnvPool:
         record_video: bool,
         seed_offset: int = 0,
         level: int | None = None,
+        first_env: int = 0,
     ) -> None:
         ids = envs.env_ids(env)
         self.envs: list[GUIEnv] = [
             envs.make(ids[i % len(ids)], terminate_on_success=not agent_terminates)
-            for i in range(num_envs)
+            for i in range(first_env, first_env + num_envs)
         ]
         self.fps, self.record_video = fps, record_video
-        self.next_seed = seed * SEED_STRIDE + seed_offset
+        self.first_seed = seed * SEED_STRIDE
+        self.next_seed = self.first_seed + seed_offset
         self.level = level
         self.obs: list[dict[str, Any]] = [{}] * len(self.envs)
         self.traces: list[EpisodeTrace] = [EpisodeTrace("")] * len(self.envs)
@@ -102,6 +105,11 @@ class EnvPool:
             self._reset(i)
             return trace
         return None
+
+    @property
+    def episodes_started(self) -> int:
+        """Episodes begun since the run's first seed (where a resumed run goes on)."""
+        return self.next_seed - self.first_seed
 
     def close(self) -> None:
         for env in self.envs:

@@ -30,7 +30,7 @@ import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 import numpy as np
 import torch
@@ -38,6 +38,7 @@ from torch import nn
 
 import cuakit.envs as envs
 from cuakit.agent.bc import behaviour_clone
+from cuakit.agent.checkpoint import load_checkpoint, save_checkpoint
 from cuakit.agent.curriculum import Curriculum
 from cuakit.agent.curves import plot_curves
 from cuakit.agent.policy import (
@@ -59,6 +60,7 @@ from cuakit.agent.rewards import (
     episode_rewards,
     score_episodes,
 )
+from cuakit.agent.rollout import LocalRollouts, RolloutSource
 from cuakit.episodes.splits import TEST_SEED_START
 from cuakit.errors import ConfigError
 from cuakit.reward.scoring import Scorer
@@ -160,13 +162,17 @@ class PPOConfig:
 
 # ---- the envs ---------------------------------------------------------------------------
 def make_pool(
-    config: PPOConfig, record_video: bool, seed_offset: int = 0, level: int | None = None
+    config: PPOConfig,
+    record_video: bool,
+    seed_offset: int = 0,
+    level: int | None = None,
+    first_env: int = 0,
 ) -> EnvPool:
     """The envs of ``config`` (its env pattern, count, seed, fps and termination rule)."""
     return EnvPool(
         config.env, config.num_envs, seed=config.seed, fps=config.fps,
         agent_terminates=config.agent_terminates, record_video=record_video,
-        seed_offset=seed_offset, level=level,
+        seed_offset=seed_offset, level=level, first_env=first_env,
     )  # fmt: skip
 
 
@@ -185,14 +191,32 @@ def curriculum_outcomes(
             for trace, judgement in zip(traces, judgements, strict=True)]  # fmt: skip
 
 
+RolloutFactory = Callable[[int, bool, "int | None"], RolloutSource]
+"""(episodes already begun, record video, level) → a rollout source"""
+
+
+class Judges(Protocol):
+    """What scores episode videos: a `Scorer`, or Ray scorers (`cuakit.scale.rollouts`)."""
+
+    def score(self, videos: list[np.ndarray], instructions: list[str], batch: int = 8,
+              fps: float = 10.0) -> list[Any]: ...  # fmt: skip
+
+
 # ---- training ---------------------------------------------------------------------------
 def train(
     config: PPOConfig,
     out: Path,
     progress: Progress | None = None,
     text: InstructionEncoder | None = None,
+    rollouts: RolloutFactory | None = None,
+    scorer: Judges | None = None,
 ) -> dict[str, Any]:
-    """Train a lab policy with PPO; writes the run folder ``out`` and returns its metrics."""
+    """Train a lab policy with PPO; writes the run folder ``out`` and returns its metrics.
+
+    ``rollouts``: makes the source of rollouts (default: a pool in this process; Ray workers:
+    `cuakit.scale.rollouts`); ``scorer``: what judges the videos under a video reward (default:
+    the ``vrm`` run loaded here). A run folder holding a checkpoint from a run that was killed
+    goes on after that run's last finished rollout."""
     out.mkdir(parents=True, exist_ok=True)
     (out / "config.json").write_text(json.dumps(asdict(config), indent=2, default=str))
     torch.manual_seed(config.seed)
@@ -200,10 +224,33 @@ def train(
     started = time.perf_counter()
     spec = RewardSpec.parse(config.reward)
     text = text or InstructionEncoder()
-    scorer = Scorer.from_run(spec.video.run, text) if spec.video is not None else None
+    if scorer is None and spec.video is not None:
+        scorer = Scorer.from_run(spec.video.run, text)
     policy = LabPolicy(config.policy)
     metrics: dict[str, Any] = {"config": asdict(config), "history": []}
-    if config.warm_start is not None:
+    lr = config.learning_rate if config.warm_start is None else config.finetune_learning_rate
+    optimizer = torch.optim.Adam(policy.parameters(), lr=lr, eps=1e-5)
+    curriculum = None
+    level = config.difficulty
+    if config.curriculum:
+        levels = max(task_levels(env_id) for env_id in envs.env_ids(config.env))
+        curriculum = Curriculum(1, levels, config.curriculum_threshold, config.curriculum_window)
+        level = curriculum.level
+    norm = RunningNorm(config.norm_window) if config.normalize_rewards else None
+    n_envs, n_steps = config.num_envs, config.num_steps
+    n_rollouts = config.steps // (n_envs * n_steps)
+    global_step, first, episodes_started = 0, 0, 0
+
+    resumed = load_checkpoint(out, {"policy": policy, "optimizer": optimizer})
+    if resumed is not None:  # killed before: go on after its last finished rollout
+        first, global_step = resumed["rollout"], resumed["global_step"]
+        metrics["history"], norm = resumed["history"], resumed["norm"]
+        curriculum = resumed["curriculum"]
+        level, episodes_started = resumed["level"], resumed["episodes_started"]
+        if resumed["bc"] is not None:
+            metrics["bc"] = resumed["bc"]
+        torch.set_rng_state(resumed["torch_rng"])
+    elif config.warm_start is not None:
         metrics["bc"] = behaviour_clone(
             policy,
             config.warm_start,
@@ -219,59 +266,20 @@ def train(
         bc_eval = evaluate(policy, config, text, None, None, level=config.difficulty)
         metrics["bc"]["bc_eval_success_rate"] = bc_eval["success_rate"]
         policy.train()
-    lr = config.learning_rate if config.warm_start is None else config.finetune_learning_rate
-    optimizer = torch.optim.Adam(policy.parameters(), lr=lr, eps=1e-5)
+    if rollouts is None:
+        rollouts = lambda started, record_video, level: LocalRollouts(  # noqa: E731
+            make_pool(config, record_video, seed_offset=started, level=level), text, n_steps
+        )
+    # a resumed run starts new episodes on seeds after those its predecessor began
+    rollout_source = rollouts(episodes_started, scorer is not None, level)
 
-    curriculum = None
-    level = config.difficulty
-    if config.curriculum:
-        levels = max(task_levels(env_id) for env_id in envs.env_ids(config.env))
-        curriculum = Curriculum(1, levels, config.curriculum_threshold, config.curriculum_window)
-        level = curriculum.level
-    pool = make_pool(config, record_video=scorer is not None, level=level)
-    norm = RunningNorm(config.norm_window) if config.normalize_rewards else None
-
-    n_envs, n_steps, pc = config.num_envs, config.num_steps, config.policy
-    pixels = torch.zeros(n_steps, n_envs, 3, pc.obs_height, pc.obs_width)
-    texts = torch.zeros(n_steps, n_envs, text.dim)
-    masks = torch.zeros(n_steps, n_envs, pc.value_slots, dtype=torch.bool)
-    previous = torch.zeros(n_steps, n_envs, dtype=torch.long)
-    actions = torch.zeros(n_steps, n_envs, 5, dtype=torch.long)
-    logprobs, values, rewards, dones = (torch.zeros(n_steps, n_envs) for _ in range(4))
-    next_done = torch.zeros(n_envs)
-    rollouts = config.steps // (n_envs * n_steps)
-    global_step = 0
-
-    for rollout in range(rollouts):
-        for trace in pool.traces:  # steps of earlier rollouts are no longer in the buffer
-            trace.positions = [None] * len(trace.positions)
-        finished: list[EpisodeTrace] = []
+    for rollout in range(first, n_rollouts):
         weight = anneal_weight(global_step, config.steps, config.anneal_fraction)
-        for t in range(n_steps):
-            batch_pixels, instructions, prev = pool.batch(pc)
-            values_per_env = [instruction_values(s, pc.value_slots) for s in instructions]
-            mask = slot_mask(values_per_env, pc.value_slots)
-            embedding = text.encode(instructions)
-            pixels[t], texts[t], masks[t], dones[t] = batch_pixels, embedding, mask, next_done
-            previous[t] = prev
-            with torch.no_grad():
-                output = policy(batch_pixels, embedding, mask, prev)
-                sample = policy.act(output, mask)
-                logprob, _ = policy.evaluate(output, mask, sample)
-            actions[t], logprobs[t], values[t] = sample.stacked(), logprob, output.value
-            for i in range(n_envs):
-                trace = pool.traces[i]
-                trace.positions.append((t, i))
-                action = to_action(sample, i, values_per_env[i], pc)
-                done_trace = pool.step(i, action, int(sample.kind[i]))
-                if spec.uses_shaping:  # dense, known now; the outcome part comes at episode end
-                    rewards[t, i] = weight * trace.shaping[-1]
-                else:
-                    rewards[t, i] = 0.0
-                next_done[i] = float(done_trace is not None)
-                if done_trace is not None:
-                    finished.append(done_trace)
-            global_step += n_envs
+        segment = rollout_source.collect(policy, rollout, level,
+                                         weight if spec.uses_shaping else None)  # fmt: skip
+        finished = segment.finished
+        rewards = segment.rewards.clone()
+        global_step += n_envs * n_steps
 
         # Score the rollout's finished episodes in one batch and place their rewards.
         judgements = (
@@ -302,19 +310,16 @@ def train(
             for trace, ok in zip(finished, passed, strict=True):
                 # episodes begun before a promotion count for nothing
                 if trace.level == curriculum.level and curriculum.record(ok, global_step):
-                    pool.level = curriculum.level
+                    level = curriculum.level
 
         # GAE.
+        nxt, dones, values = segment.next_obs, segment.dones, segment.values
         with torch.no_grad():
-            batch_pixels, instructions, prev = pool.batch(pc)
-            mask = slot_mask(
-                [instruction_values(s, pc.value_slots) for s in instructions], pc.value_slots
-            )
-            next_value = policy(batch_pixels, text.encode(instructions), mask, prev).value
+            next_value = policy(nxt.pixels, nxt.texts, nxt.masks, nxt.previous).value
         advantages = torch.zeros_like(rewards)
         last = torch.zeros(n_envs)
         for t in reversed(range(n_steps)):
-            not_done = 1.0 - (next_done if t == n_steps - 1 else dones[t + 1])
+            not_done = 1.0 - (segment.next_done if t == n_steps - 1 else dones[t + 1])
             following = next_value if t == n_steps - 1 else values[t + 1]
             delta = rewards[t] + config.gamma * following * not_done - values[t]
             last = delta + config.gamma * config.gae_lambda * not_done * last
@@ -323,18 +328,11 @@ def train(
 
         # Clipped-objective updates.
         flat = lambda x: x.reshape(n_envs * n_steps, *x.shape[2:])  # noqa: E731
-        b_pixels, b_texts, b_masks, b_actions, b_previous = (
-            flat(pixels),
-            flat(texts),
-            flat(masks),
-            flat(actions),
-            flat(previous),
-        )
-        b_logprobs, b_adv, b_returns = (
-            flat(logprobs),
-            flat(advantages),
-            flat(returns),
-        )
+        b_pixels, b_texts, b_masks, b_actions, b_previous, b_logprobs = (
+            flat(t) for t in (segment.pixels, segment.texts, segment.masks, segment.actions,
+                              segment.previous, segment.logprobs)
+        )  # fmt: skip
+        b_adv, b_returns = flat(advantages), flat(returns)
         size = n_envs * n_steps
         minibatch = size // config.num_minibatches
         clipfracs, approx_kl = [], 0.0
@@ -387,20 +385,26 @@ def train(
             "losses/entropy": float(entropy_loss.detach()),
             "losses/approx_kl": approx_kl,
             "losses/clipfrac": float(np.mean(clipfracs)),
-            "curriculum/level": pool.level,
+            "curriculum/level": level,
+            "policy/lag": rollout - segment.version,
             "time/seconds": time.perf_counter() - started,
         }
         metrics["history"].append(row)
+        save_checkpoint(out, {"policy": policy, "optimizer": optimizer}, {
+            "rollout": rollout + 1, "global_step": global_step, "history": metrics["history"],
+            "bc": metrics.get("bc"), "norm": norm, "curriculum": curriculum, "level": level,
+            "torch_rng": torch.get_rng_state(),
+            "episodes_started": rollout_source.episodes_started})  # fmt: skip
         if progress is not None:
-            progress("ppo", rollout + 1, rollouts)
-    pool.close()
+            progress("ppo", rollout + 1, n_rollouts)
+    rollout_source.close()
 
     policy.eval()
     save_policy(policy, out / "policy")
     judge = scorer
     if config.judge is not None and (spec.video is None or Path(config.judge) != spec.video.run):
         judge = Scorer.from_run(config.judge, text)
-    metrics["eval"] = evaluate(policy, config, text, judge, out / "episodes", level=pool.level)
+    metrics["eval"] = evaluate(policy, config, text, judge, out / "episodes", level=level)
     metrics["train_seconds"] = time.perf_counter() - started
     metrics["steps"] = global_step
     (out / "metrics.json").write_text(json.dumps(metrics, indent=2, default=str))

@@ -38,13 +38,37 @@ class PPOArgs:
     out: Path
     """run folder (config.json, metrics.json, curves.png, policy/, episodes/*.gif)"""
     config: Annotated[PPOConfig, tyro.conf.OmitArgPrefixes] = field(default_factory=PPOConfig)
+    rollout_workers: int = 0
+    """Ray actors playing the envs (--num-envs split between them) while this process learns;
+    0: play them here (the scale extra: pip install 'cuakit[scale]')"""
+    scorers: int = 0
+    """Ray actors judging the videos under a video reward (0: judge them here)"""
+    max_policy_lag: int = 1
+    """with rollout workers: learn from rollouts at most this many policy versions old (0:
+    synchronous; 1: workers play the next rollout while the learner updates)"""
+    ray_address: str | None = None
+    """join this Ray cluster (auto, HOST:PORT or ray://HOST:PORT) instead of a local Ray"""
     json: bool = False
     """print one JSON object on stdout"""
 
 
 def run_ppo(args: PPOArgs) -> None:
+    if args.rollout_workers < 0 or args.scorers < 0:
+        raise ConfigError(
+            f"--rollout-workers {args.rollout_workers} --scorers {args.scorers}: use 0 (this "
+            "process) or more (Ray actors)"
+        )
+    on_ray = args.rollout_workers > 0 or args.scorers > 0 or args.ray_address is not None
     with phase_progress() as progress:
-        metrics = train(args.config, args.out, progress=PhaseBars(progress))
+        if on_ray:
+            from cuakit.scale.rollouts import train_on_ray
+
+            metrics = train_on_ray(
+                args.config, args.out, max(1, args.rollout_workers), args.scorers,
+                args.max_policy_lag, args.ray_address, progress=PhaseBars(progress),
+            )  # fmt: skip
+        else:
+            metrics = train(args.config, args.out, progress=PhaseBars(progress))
     result = {k: v for k, v in metrics.items() if k not in ("history", "config")}
     if args.json:
         emit_json(result)

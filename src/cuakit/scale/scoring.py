@@ -30,6 +30,12 @@ class RewardScorer:
         return [{"episode": i, "reward": s.reward, "p_success": s.p_success}
                 for i, s in zip(episodes, scores, strict=True)]  # fmt: skip
 
+    def score_videos(
+        self, videos: list[Any], instructions: list[str], batch: int = 8, fps: float = 10.0
+    ) -> list[Any]:
+        """`Scorer.score` on videos sent by value (PPO's finished episodes)."""
+        return self.scorer.score(videos, instructions, batch, fps)
+
     def ready(self) -> bool:
         return True
 
