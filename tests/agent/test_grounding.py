@@ -3,6 +3,7 @@ towards the reward, evaluation by role and size."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 
 import numpy as np
@@ -12,6 +13,7 @@ from PIL import Image, ImageDraw
 
 from cuakit.actions import Action
 from cuakit.agent.grounding import (
+    CHECKPOINT_EVERY,
     GroundingGRPOConfig,
     GroundingSFTConfig,
     box_cells,
@@ -139,6 +141,28 @@ def test_grpo_raises_the_reward_of_an_untrained_policy(box_data):
     first, last = np.mean(curves["charts/reward"][:5]), np.mean(curves["charts/reward"][-5:])
     assert last > first + 0.1, (first, last)
     assert max(curves["losses/clip_fraction"]) > 0  # the second iteration clips
+
+
+def test_a_grpo_run_stopped_at_a_checkpoint_goes_on_to_the_uninterrupted_result(box_data, tmp_path):
+    """A run killed after its checkpoint at step 25, started again, ends where a run that
+    never stopped ends: the same curves and the same weights."""
+    train, _ = box_data
+    config = GroundingGRPOConfig(steps=30, screens=4, group_size=4, lr=2e-3, augment=True)
+    torch.manual_seed(0)
+    start = LabPolicy(PolicyConfig()).state_dict()
+
+    def fresh() -> LabPolicy:
+        policy = LabPolicy(PolicyConfig())
+        policy.load_state_dict(start)
+        return policy
+
+    whole = fresh()
+    expected = grounding_grpo(whole, train, config, run=tmp_path / "whole")
+    grounding_grpo(fresh(), train, replace(config, steps=CHECKPOINT_EVERY), run=tmp_path / "cut")
+    resumed = fresh()  # what the command loads from --init before it finds the checkpoint
+    curves = grounding_grpo(resumed, train, config, run=tmp_path / "cut")
+    assert curves == expected
+    assert all(torch.equal(v, whole.state_dict()[k]) for k, v in resumed.state_dict().items())
 
 
 def test_bad_grpo_config_names_the_field():

@@ -20,6 +20,7 @@ from cuakit.agent.sft import (
     load_step_samples,
     lora_config,
     make_trainer,
+    train_sft,
     training_arguments,
     write_run,
 )
@@ -183,3 +184,17 @@ def test_sft_from_the_command_line(
     assert (
         result["episodes"] == 1 and result["split"] == "test" and 0 <= result["unparsed_rate"] <= 1
     )
+
+
+def test_a_run_started_again_goes_on_from_its_newest_checkpoint(
+    tiny: Path, samples: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What a killed run does when its command runs again (preemption on a cluster)."""
+    monkeypatch.setitem(PRESETS, "tiny-cpu", replace(PRESETS["tiny-cpu"], save_steps=1))
+    run = tmp_path / "run"
+    first = train_sft(SFTArgs(tiny, samples, "tiny-cpu", run, max_steps=2))
+    assert first["steps"] == 2 and (run / "checkpoints" / "checkpoint-2").is_dir()
+    again = train_sft(SFTArgs(tiny, samples, "tiny-cpu", run, max_steps=3))
+    assert again["steps"] == 3 and [e["step"] for e in again["history"]] == [1, 2, 3]
+    logged = [json.loads(line) for line in (run / "log.jsonl").read_text().splitlines()]
+    assert [e["step"] for e in logged if "loss" in e] == [1, 2, 3], "steps 1-2 were not redone"

@@ -93,6 +93,11 @@ BAD_OPTIONS = {
                                           f"{MISSING}/run", "--model", "vlm-tiny-cpu"],
     "reward train --base-model": ["reward", "train", "--data", MISSING, "--out", f"{MISSING}/run",
                                   "--model", "cnn3d", "--base-model", MISSING],
+    "agent ppo --rollout-workers": ["agent", "ppo", "--out", f"{MISSING}/ppo",
+                                    "--rollout-workers", "3"],
+    "agent ppo --max-policy-lag": ["agent", "ppo", "--out", f"{MISSING}/ppo",
+                                   "--rollout-workers", "2", "--max-policy-lag", "-1"],
+    "agent ppo --scorers": ["agent", "ppo", "--out", f"{MISSING}/ppo", "--scorers", "1"],
 }  # fmt: skip
 """a wrong value for an option added to a command after its BAD_INPUT case"""
 

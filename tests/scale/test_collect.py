@@ -3,11 +3,9 @@ a worker is killed. One local Ray (2 CPUs) for the module."""
 
 from __future__ import annotations
 
-import logging
 import os
 import signal
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -24,14 +22,6 @@ ray = pytest.importorskip("ray")
 ENVS = "cuakit/desksim-c[hl]*"  # checkboxes, click-button: both outcomes under noise
 POLICY = "expert:noise=0.6"
 EPISODES = 10
-
-
-@pytest.fixture(scope="module")
-def local_ray() -> Iterator[None]:
-    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False,
-             logging_level=logging.ERROR)  # fmt: skip
-    yield
-    ray.shutdown()
 
 
 @pytest.fixture(scope="module")

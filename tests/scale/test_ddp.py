@@ -10,8 +10,6 @@ from pathlib import Path
 import pytest
 import torch
 
-from cuakit.envs.collect import collect
-from cuakit.episodes import EpisodeDataset
 from cuakit.errors import ConfigError
 from cuakit.reward.model import VideoRewardModel
 from cuakit.reward.trainer import RewardConfig, RewardTrainer
@@ -19,23 +17,6 @@ from cuakit.scale.ddp import launch, rank_zero_first
 
 SMALL = RewardConfig(frames=4, height=60, width=100, words=False, batch_size=8, pairs_per_batch=4,
                      epochs=1, max_steps=2, workers=1, seed=0)  # fmt: skip
-
-
-@pytest.fixture(scope="module")
-def labelled(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    root = tmp_path_factory.mktemp("ddp") / "ds"
-    collect("cuakit/desksim-click-button-v0", "expert:noise=0.7", 24, root,
-            env_kwargs={"difficulty": 1})  # fmt: skip
-    dataset = EpisodeDataset(root)
-    dataset.add_success_labels(
-        [{"episode": m.index, "label": bool(m.success), "source": "env"} for m in dataset.episodes]
-    )
-    wins = [m.index for m in dataset.episodes if m.success]
-    losses = [m.index for m in dataset.episodes if not m.success]
-    assert wins and losses
-    dataset.add_preferences([{"chosen": w, "rejected": losses[i % len(losses)], "source": "env"}
-                             for i, w in enumerate(wins)])  # fmt: skip
-    return root
 
 
 def digest(model: torch.nn.Module) -> str:

@@ -51,3 +51,14 @@ def load_checkpoint(out: Path, parts: dict[str, Stateful]) -> dict[str, Any] | N
         ) from None
     del state["parts"]
     return state
+
+
+def last_trainer_checkpoint(folder: Path) -> str | None:
+    """The newest complete ``checkpoint-N`` a Hugging Face / TRL trainer wrote in ``folder``
+    (its ``trainer_state.json`` is written last), for ``trainer.train(resume_from_checkpoint=…)``;
+    None when there is none."""
+    done = [(int(path.name.removeprefix("checkpoint-")), path)
+            for path in Path(folder).glob("checkpoint-*")
+            if path.name.removeprefix("checkpoint-").isdigit()
+            and (path / "trainer_state.json").is_file()]  # fmt: skip
+    return str(max(done)[1]) if done else None

@@ -33,6 +33,7 @@ import numpy as np
 import torch
 from PIL import Image
 
+from cuakit.agent.checkpoint import load_checkpoint, save_checkpoint
 from cuakit.agent.grpo import GRPOLossConfig, group_advantages, grpo_loss
 from cuakit.agent.policy import LabPolicy, PolicyConfig
 from cuakit.curate.samples import StepSample, read_samples
@@ -257,9 +258,13 @@ def grounding_grpo(
     data: GroundingSet,
     config: GroundingGRPOConfig,
     progress: Progress | None = None,
+    run: Path | None = None,
 ) -> dict[str, list[float]]:
     """Train ``policy`` in place with GRPO; the frozen copy it starts as is the reference.
-    Returns per-step curves: mean reward of the sampled clicks, KL, clip fraction."""
+    Returns per-step curves: mean reward of the sampled clicks, KL, clip fraction.
+
+    With a ``run`` folder the state is checkpointed every `CHECKPOINT_EVERY` steps, and a run
+    folder holding a checkpoint of a killed run goes on from it."""
     torch.manual_seed(config.seed)
     reference = copy.deepcopy(policy).eval().requires_grad_(False)
     reward = GROUNDING_REWARDS[config.reward]
@@ -269,7 +274,15 @@ def grounding_grpo(
     rng = np.random.default_rng(config.seed)
     group = config.group_size
     curves: dict[str, list[float]] = defaultdict(list)
-    for step in range(config.steps):
+    parts = {"policy": policy, "reference": reference, "optimiser": optimiser}
+    first = 0
+    resumed = load_checkpoint(run, parts) if run is not None else None
+    if resumed is not None:
+        first, curves = resumed["step"], defaultdict(list, resumed["curves"])
+        generator.set_state(resumed["generator"])
+        rng.bit_generator.state = resumed["rng"]
+        torch.set_rng_state(resumed["torch_rng"])
+    for step in range(first, config.steps):
         chunk = torch.randint(len(data), (config.screens,), generator=generator)
         screens = recolour(data.pixels[chunk], rng) if config.augment else data.pixels[chunk]
         pixels = screens.repeat_interleave(group, dim=0)  # (S·G, 3, h, w)
@@ -298,9 +311,17 @@ def grounding_grpo(
         curves["charts/reward"].append(float(rewards.mean()))
         curves["losses/kl"].append(float(out.kl))
         curves["losses/clip_fraction"].append(float(out.clip_fraction))
+        if run is not None and (step + 1) % CHECKPOINT_EVERY == 0:
+            save_checkpoint(run, parts, {
+                "step": step + 1, "curves": dict(curves), "generator": generator.get_state(),
+                "rng": rng.bit_generator.state, "torch_rng": torch.get_rng_state()})  # fmt: skip
         if progress is not None and (step + 1) % 10 == 0:
             progress("grounding GRPO", step + 1, config.steps)
     return dict(curves)
+
+
+CHECKPOINT_EVERY = 25
+"""GRPO steps between two checkpoints of a run"""
 
 
 def _box(data: GroundingSet, i: int) -> tuple[float, float, float, float]:

@@ -22,7 +22,8 @@ The run folder::
     RUN/log.jsonl          one line per logged step, written as training goes
     RUN/metrics.json       losses/… and charts/… per logged step, final loss, seconds
     RUN/adapter/           the LoRA adapter (PeftModel.from_pretrained) and the processor
-    RUN/checkpoints/       trainer checkpoints every save_steps
+    RUN/checkpoints/       trainer checkpoints every save_steps; a run started again in a
+                           folder that holds one goes on from the newest
 
 TRL's own vision collator expects ``messages`` or ``prompt``/``completion`` columns; ours reads
 step samples directly so that SFT and `VLMPolicy` build the prompt with the same code.
@@ -41,6 +42,7 @@ from PIL import Image
 from transformers import TrainerCallback
 
 from cuakit.actions import Action
+from cuakit.agent.checkpoint import last_trainer_checkpoint
 from cuakit.agent.vlm import (
     END_OF_TURN,
     TINY_MAX_PIXELS,
@@ -332,7 +334,7 @@ def make_trainer(args: SFTArgs) -> SFTTrainer:
         train_dataset=Dataset.from_list(rows),
         processing_class=processor,
         peft_config=peft_config,
-        callbacks=[LogToRunFolder(args.out / "log.jsonl")],
+        callbacks=[LogToRunFolder(args.out / "log.jsonl", resuming=resuming(args.out))],
     )
 
 
@@ -355,13 +357,19 @@ def model_to_train(
     return model, processor, peft_config
 
 
+def resuming(out: Path) -> bool:
+    """Whether a run in ``out`` goes on from a checkpoint of an earlier (killed) run."""
+    return last_trainer_checkpoint(out / "checkpoints") is not None
+
+
 class LogToRunFolder(TrainerCallback):
     """Writes each of the trainer's log dicts to ``path`` as one JSON line as training goes
     (from the main process only), so that a run that dies keeps its curve."""
 
-    def __init__(self, path: Path) -> None:
+    def __init__(self, path: Path, resuming: bool = False) -> None:
         self.path = path
-        path.write_text("")  # a new run in an old folder starts a new log
+        if not resuming:  # a new run in an old folder starts a new log; a resumed one goes on
+            path.write_text("")
 
     def on_log(self, args, state, control, logs=None, **kwargs):
         if not state.is_world_process_zero:
@@ -408,5 +416,6 @@ def train_sft(args: SFTArgs) -> dict[str, Any]:
     ``args.out`` and returns its metrics."""
     trainer = make_trainer(args)
     started = time.perf_counter()
-    trainer.train()
+    # a run folder whose process was killed goes on from its newest checkpoint
+    trainer.train(resume_from_checkpoint=last_trainer_checkpoint(args.out / "checkpoints"))
     return write_run(trainer, args, time.perf_counter() - started)

@@ -30,7 +30,14 @@ import torch
 from PIL import Image
 
 from cuakit.actions import ActionType
-from cuakit.agent.sft import INSTALL_HINT, LogToRunFolder, load_step_samples, model_to_train
+from cuakit.agent.checkpoint import last_trainer_checkpoint
+from cuakit.agent.sft import (
+    INSTALL_HINT,
+    LogToRunFolder,
+    load_step_samples,
+    model_to_train,
+    resuming,
+)
 from cuakit.agent.sft import PRESETS as SFT_PRESETS
 from cuakit.agent.vlm import prompt_messages
 from cuakit.coords import CoordinateMode
@@ -264,7 +271,7 @@ def make_grpo_trainer(args: VLMGRPOArgs) -> GRPOTrainer:
         train_dataset=Dataset.from_list(rows),
         processing_class=processor,
         peft_config=peft_config,
-        callbacks=[LogToRunFolder(args.out / "log.jsonl")],
+        callbacks=[LogToRunFolder(args.out / "log.jsonl", resuming=resuming(args.out))],
     )
 
 
@@ -291,5 +298,6 @@ def write_grpo_run(trainer: GRPOTrainer, args: VLMGRPOArgs, seconds: float) -> d
 def train_vlm_grpo(args: VLMGRPOArgs) -> dict[str, Any]:
     trainer = make_grpo_trainer(args)
     started = time.perf_counter()
-    trainer.train()
+    # a run folder whose process was killed goes on from its newest checkpoint
+    trainer.train(resume_from_checkpoint=last_trainer_checkpoint(args.out / "checkpoints"))
     return write_grpo_run(trainer, args, time.perf_counter() - started)

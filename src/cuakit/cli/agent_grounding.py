@@ -22,6 +22,7 @@ from typing import Annotated, Any, Literal
 import tyro
 from rich.table import Table
 
+from cuakit.agent.checkpoint import CHECKPOINT
 from cuakit.agent.grounding import (
     GroundingGRPOConfig,
     GroundingReport,
@@ -125,11 +126,13 @@ def run_grpo(args: GRPOArgs) -> None:
     _check_samples(args.data, "--data")
     encoder = InstructionEncoder()
     train = load_grounding_set(args.data, policy.config, encoder, args.max_samples)
-    replace_output(args.out, RUN_MARKERS)
+    killed = (args.out / CHECKPOINT).exists() and not (args.out / "metrics.json").exists()
+    if not killed:  # an earlier run that finished is replaced; one that was killed goes on
+        replace_output(args.out, RUN_MARKERS)
     _write_config(args.out, args)
     start = time.perf_counter()
     with phase_progress() as progress:
-        curves = grounding_grpo(policy, train, args.grpo, PhaseBars(progress))
+        curves = grounding_grpo(policy, train, args.grpo, PhaseBars(progress), run=args.out)
     draw_curves(curves, args.out / "curves.png")
     metrics: dict[str, Any] = {
         "samples": len(train),
