@@ -22,6 +22,7 @@ its rollout played again; the episodes it had begun are lost, never half-counted
 
 from __future__ import annotations
 
+import json
 import os
 from dataclasses import replace
 from pathlib import Path
@@ -110,6 +111,12 @@ class RolloutWorker:
     def pid(self) -> int:
         return os.getpid()
 
+    def node(self) -> str:
+        """The Ray node this worker runs on ("" outside Ray)."""
+        import ray
+
+        return ray.get_runtime_context().get_node_id() if ray.is_initialized() else ""
+
     def close(self) -> None:
         self.pool.close()
 
@@ -186,6 +193,10 @@ class RayRollouts:
     def pids(self) -> list[int]:
         return self.ray.get([w.pid.remote() for w in self.workers])
 
+    def nodes(self) -> list[str]:
+        """The Ray node of each worker."""
+        return self.ray.get([w.node.remote() for w in self.workers])
+
     def close(self) -> None:
         for k, flight in enumerate(self.in_flight):
             if flight is not None:  # a pipelined rollout nobody will learn from
@@ -239,11 +250,16 @@ def train_on_ray(
         if scorers and spec.video is not None:
             judges = RayScorers(ray, str(spec.video.run), scorers)
 
+        nodes: list[str] = []
+
         def rollouts(started: int, record_video: bool, level: int | None) -> RayRollouts:
-            return RayRollouts(ray, config, rollout_workers, record_video, max_policy_lag,
-                               episodes_started=started)  # fmt: skip
+            source = RayRollouts(ray, config, rollout_workers, record_video, max_policy_lag,
+                                 episodes_started=started)  # fmt: skip
+            nodes.extend(source.nodes())
+            return source
 
         metrics = train(config, out, progress=progress, rollouts=rollouts, scorer=judges)
     metrics["scale"] = {"rollout_workers": rollout_workers, "scorers": scorers,
-                        "max_policy_lag": max_policy_lag}  # fmt: skip
+                        "max_policy_lag": max_policy_lag, "worker_nodes": nodes}  # fmt: skip
+    (out / "metrics.json").write_text(json.dumps(metrics, indent=2, default=str))
     return metrics
