@@ -63,6 +63,7 @@ BAD_INPUT = {
     "annotate add-user": ["ann", "--data", MISSING],
     "annotate agreement": [MISSING],
     "annotate export": [MISSING],
+    "annotate retrain": [MISSING, "--checkpoint", f"{MISSING}/run"],
     "annotate simulate": [MISSING, "--select", "clever"],
     "run": ["--model", f"lab:{MISSING}"],
     "serve policy": ["--model", f"lab:{MISSING}"],

@@ -95,20 +95,20 @@ def test_a_killed_rollout_worker_is_restarted_and_its_rollout_played(local_ray: 
         source.close()
 
 
-@pytest.mark.slow  # ~2 min: PPO in one process, then on two Ray workers
+@pytest.mark.slow  # ~2.5 min: PPO in one process, then on two Ray workers
 def test_ppo_on_two_rollout_workers_learns_click_button_as_one_process_does(
     local_ray: None, tmp_path: Path
 ) -> None:
-    """Judged by the greedy policy on 64 test episodes: the sampled training success of one
-    seed swings from 0.3 to 1.0 between seeds (docs/scale.md), the greedy one far less."""
+    """Judged by the greedy policy on 64 test episodes after 8,192 steps, where one process
+    reaches 0.98-1.00 on seeds 0-2 (at 5,120 steps it swings from 0.78 to 1.0: docs/scale.md)."""
     config = PPOConfig(env="cuakit/desksim-click-button-v0", difficulty=1, reward="gt",
-                       steps=5120, eval_episodes=64, record_episodes=0, threads=1)  # fmt: skip
+                       steps=8192, eval_episodes=64, record_episodes=0, threads=1)  # fmt: skip
     one = train(config, tmp_path / "one")["eval"]["success_rate"]
-    metrics = train_on_ray(config, tmp_path / "two", rollout_workers=2, max_policy_lag=1)
+    metrics = train_on_ray(config, tmp_path / "two", rollout_workers=2)  # synchronous
     two = metrics["eval"]["success_rate"]
-    assert one >= 0.6, "the one-process baseline learns"
-    assert two >= one - 0.15, (one, two)
-    assert {r["policy/lag"] for r in metrics["history"][1:]} == {1}
+    assert one >= 0.8, "the one-process baseline learns"
+    assert two >= one - 0.1, (one, two)
+    assert {r["policy/lag"] for r in metrics["history"]} == {0}
     assert metrics["scale"]["rollout_workers"] == 2
 
 

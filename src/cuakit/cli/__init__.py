@@ -130,6 +130,9 @@ COMMANDS = (
     Command("annotate", "export", "annotate", "ExportArgs", "run_export",
             "Append the annotators' majority votes to labels/preferences.parquet (source human), "
             "for `cuakit reward train`."),
+    Command("annotate", "retrain", "annotate", "RetrainArgs", "run_retrain",
+            "Train a new reward model on the labels so far (the votes exported first) and swap "
+            "it into the run the annotation queue follows."),
     Command("annotate", "simulate", "annotate", "SimulateArgs", "run_simulate",
             "Replay the labelling loop with simulated annotators (ground truth with an error "
             "rate): val pairwise accuracy against labels bought, random against uncertainty "

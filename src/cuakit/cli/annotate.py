@@ -192,6 +192,41 @@ def run_export(args: ExportArgs) -> None:
 
 
 @dataclass(frozen=True)
+class RetrainArgs:
+    """Train a new reward model on the labels so far (the votes exported first) and swap it
+    into the run the annotation queue follows."""
+
+    root: Annotated[Path, tyro.conf.Positional]
+    """dataset folder"""
+    checkpoint: Path
+    """the reward run to replace (its configuration is the new model's)"""
+    epochs: int | None = None
+    """passes over the training examples (default: the run's own)"""
+    min_votes: int = 1
+    """pairs with fewer votes are left out of the export"""
+    json: bool = False
+    """print one JSON object on stdout"""
+
+
+def run_retrain(args: RetrainArgs) -> None:
+    from cuakit.annotate.retrain import retrain
+    from cuakit.cli.common import PhaseBars, phase_progress
+
+    with phase_progress() as progress:
+        result = retrain(args.root, args.checkpoint, args.epochs, args.min_votes,
+                         PhaseBars(progress))  # fmt: skip
+    if args.json:
+        emit_json(result)
+        return
+    val = result["val"]["success"]
+    out_console.print(
+        f"{result['exported']} votes exported ({result['human_pairs']} human pairs in all); "
+        f"new model after {result['steps']} steps: val accuracy {val['accuracy']:.3f}, "
+        f"pairwise {result['val']['pair_accuracy']:.3f}; now in {args.checkpoint}/model"
+    )
+
+
+@dataclass(frozen=True)
 class SimulateArgs:
     """Replay the labelling loop with simulated annotators (ground truth with an error rate):
     val pairwise accuracy against labels bought, random against uncertainty selection."""

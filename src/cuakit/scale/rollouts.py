@@ -10,11 +10,13 @@ learner ──(weights, version v: object store)──▶ RolloutWorker k: its o
 
 Policy versions: the learner's version is its update count; it puts the weights in the object
 store once per version and every worker loads them before it plays. Each segment carries the
-version that played it. With ``max_policy_lag`` K ≥ 1 a worker starts its next rollout with the
-current weights as soon as it hands one in, so it plays while the learner updates: the
-learner then learns from segments one version old, which PPO's clipped ratio against the
-behaviour log-probabilities already corrects for (as APPO does); a segment more than K
-versions old is dropped and played again. K = 0 is the synchronous PPO of one process.
+version that played it, and a segment more than ``max_policy_lag`` (K) versions old is
+dropped and played again with the current weights. K = 0 (the default) is the synchronous
+PPO of one process. With K ≥ 1 a worker starts its next rollout as soon as it hands one in,
+so it plays while the learner updates and the learner learns from segments one version old,
+relying on PPO's clipped ratio against the behaviour log-probabilities (as APPO does, but
+without V-trace): measured on click-button (3 seeds) it is 1.3× faster per update on two
+cores but learned on one seed of three, so it is not the default.
 
 A worker that dies (its process killed, its browser or X server gone) is restarted by Ray and
 its rollout played again; the episodes it had begun are lost, never half-counted.
@@ -80,6 +82,8 @@ class RolloutWorker:
         episodes_started: int = 0,
     ) -> None:
         torch.set_num_threads(1)
+        # each worker samples its actions from a stream of its own, fixed by the run's seed
+        torch.manual_seed(config.seed * SEED_STRIDE + seeds_from + episodes_started)
         self.config, self.seeds_from = config, seeds_from
         self.pool = make_pool(replace(config, num_envs=envs), record_video,
                               seed_offset=seeds_from + episodes_started,
@@ -139,7 +143,7 @@ class RayRollouts:
         config: PPOConfig,
         workers: int,
         record_video: bool,
-        max_policy_lag: int = 1,
+        max_policy_lag: int = 0,
         episodes_started: int = 0,
     ) -> None:
         check_options(config, workers, max_policy_lag)
@@ -234,7 +238,7 @@ def train_on_ray(
     out: Path,
     rollout_workers: int,
     scorers: int = 0,
-    max_policy_lag: int = 1,
+    max_policy_lag: int = 0,
     ray_address: str | None = None,
     progress: Progress | None = None,
 ) -> dict[str, Any]:
