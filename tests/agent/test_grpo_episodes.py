@@ -3,6 +3,8 @@ policy; log-probabilities padded per episode; a short run moves the policy withi
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 import torch
 
@@ -54,3 +56,22 @@ def test_bad_config_names_the_field():
         EpisodeGRPOConfig(reward="oracle")
     with pytest.raises(ConfigError, match="test seeds"):
         EpisodeGRPOConfig(seed=999_999_999, updates=10)
+
+
+def test_a_run_stopped_after_an_update_goes_on_to_the_uninterrupted_result(text, tmp_path):
+    config = EpisodeGRPOConfig(env=ENV, steps=10_000, updates=3, instances=2, group_size=2,
+                               difficulty=1)  # fmt: skip
+    torch.manual_seed(0)
+    start = LabPolicy(PolicyConfig()).state_dict()
+
+    def fresh() -> LabPolicy:
+        policy = LabPolicy(PolicyConfig())
+        policy.load_state_dict(start)
+        return policy
+
+    whole = fresh()
+    expected = train_episode_grpo(whole, config, text, run=tmp_path / "whole")
+    train_episode_grpo(fresh(), replace(config, updates=2), text, run=tmp_path / "cut")
+    resumed = fresh()
+    assert train_episode_grpo(resumed, config, text, run=tmp_path / "cut") == expected
+    assert all(torch.equal(v, whole.state_dict()[k]) for k, v in resumed.state_dict().items())

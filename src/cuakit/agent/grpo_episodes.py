@@ -28,6 +28,7 @@ import numpy as np
 import torch
 
 import cuakit.envs as envs
+from cuakit.agent.checkpoint import load_checkpoint, save_checkpoint
 from cuakit.agent.grpo import GRPOLossConfig, group_advantages, grpo_loss
 from cuakit.agent.policy import (
     NO_PREVIOUS,
@@ -148,8 +149,11 @@ def train_episode_grpo(
     config: EpisodeGRPOConfig,
     text: InstructionEncoder | None = None,
     progress: Progress | None = None,
+    run: Path | None = None,
 ) -> dict[str, list[float]]:
-    """Train ``policy`` in place; returns per-update curves (mean outcome, true success, KL)."""
+    """Train ``policy`` in place; returns per-update curves (mean outcome, true success, KL).
+    With a ``run`` folder the state is checkpointed after every update, and a run folder
+    holding a checkpoint of a killed run goes on from it."""
     torch.manual_seed(config.seed)
     text = text or InstructionEncoder()
     judge = Scorer.from_run(Path(config.reward[4:]), text) if config.reward != "gt" else None
@@ -158,9 +162,15 @@ def train_episode_grpo(
     optimiser = torch.optim.Adam(policy.parameters(), lr=config.lr)
     env = envs.make(config.env, terminate_on_success=False)
     curves: dict[str, list[float]] = defaultdict(list)
-    env_steps = 0
+    env_steps, first = 0, 0
+    parts = {"policy": policy, "reference": reference, "optimiser": optimiser}
+    resumed = load_checkpoint(run, parts) if run is not None else None
+    if resumed is not None:
+        first, env_steps = resumed["update"], resumed["env_steps"]
+        curves = defaultdict(list, resumed["curves"])
+        torch.set_rng_state(resumed["torch_rng"])
     try:
-        for update in range(config.updates):
+        for update in range(first, config.updates):
             if env_steps >= config.steps:
                 break
             episodes: list[Episode] = []
@@ -191,6 +201,10 @@ def train_episode_grpo(
             curves["charts/success_rate"].append(float(np.mean([e.success for e in episodes])))
             curves["charts/episode_length"].append(float(valid.sum(1).mean()))
             curves["losses/kl"].append(float(out.kl))
+            if run is not None:
+                save_checkpoint(run, parts, {"update": update + 1, "env_steps": env_steps,
+                                             "curves": dict(curves),
+                                             "torch_rng": torch.get_rng_state()})  # fmt: skip
             if progress is not None:
                 progress("episode GRPO", min(env_steps, config.steps), config.steps)
     finally:

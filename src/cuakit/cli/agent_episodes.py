@@ -18,6 +18,7 @@ from typing import Any, Literal
 
 from rich.table import Table
 
+from cuakit.agent.checkpoint import CHECKPOINT
 from cuakit.cli.common import PhaseBars, emit_json, out_console, phase_progress, replace_output
 from cuakit.errors import ConfigError
 
@@ -69,7 +70,9 @@ def run_grpo_episodes(args: EpisodeGRPOArgs) -> None:
             f"--reward {args.reward}: no model/ there; pass vrm: and a `cuakit reward train` "
             "run folder"
         )
-    replace_output(args.out, RUN_MARKERS)
+    killed = (args.out / CHECKPOINT).exists() and not (args.out / "metrics.json").exists()
+    if not (killed and args.policy == "lab"):  # a killed lab run goes on from its checkpoint
+        replace_output(args.out, RUN_MARKERS)
     if args.policy == "vlm":
         _run_vlm(args)
     else:
@@ -96,7 +99,7 @@ def _run_lab(args: EpisodeGRPOArgs) -> None:
     (args.out / "config.json").write_text(json.dumps(asdict(args), indent=2, default=str))
     started = time.perf_counter()
     with phase_progress() as progress:
-        curves = train_episode_grpo(policy, config, progress=PhaseBars(progress))
+        curves = train_episode_grpo(policy, config, progress=PhaseBars(progress), run=args.out)
     save_policy(policy, args.out / "policy")
     draw_curves(curves, args.out / "curves.png")
     metrics: dict[str, Any] = {
