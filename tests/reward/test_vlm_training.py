@@ -150,3 +150,41 @@ def test_a_run_of_another_backbone_cannot_be_resumed_as_a_judge(
     trainer = RewardTrainer(data, vlm_config(base), tmp_path / "run")
     with pytest.raises(CheckpointError, match="'cnn3d' reward model, not a vlm judge"):
         trainer._maybe_resume()
+
+
+def test_the_reward_service_scores_with_the_judge_as_the_scorer_does(run: Path, data: Path) -> None:
+    from fastapi.testclient import TestClient
+
+    from cuakit.runner.serve_reward import reward_app
+
+    dataset = EpisodeDataset(data)
+    meta = dataset.meta(0)
+    [expected] = Scorer.from_run(run).score([dataset.frames(0)], [meta.instruction], fps=10)
+    with TestClient(reward_app(Scorer.from_run(run), data, batch_size=2)) as client:
+        answer = client.post("/v1/score", json={"instruction": meta.instruction,
+                                                "episode": meta.video})  # fmt: skip
+    assert answer.status_code == 200, answer.text
+    assert abs(answer.json()["p_success"] - expected.p_success) < 1e-4
+
+
+def test_ppo_takes_the_judge_as_its_video_reward(run: Path, tmp_path: Path) -> None:
+    """Slow in earnest, but it must work: a judge has no per-frame track (its dense part is 0),
+    only its verdict."""
+    from cuakit.agent.ppo import PPOConfig, train
+
+    config = PPOConfig(env="cuakit/desksim-click-button-v0", reward=f"vrm-dense:{run}", steps=16,
+                       num_envs=2, num_steps=8, num_minibatches=2, eval_episodes=2,
+                       record_episodes=0, threads=1)  # fmt: skip
+    metrics = train(config, tmp_path / "ppo")
+    assert 0.0 <= metrics["eval"]["predicted_success_rate"] <= 1.0
+    assert metrics["eval"]["termination"] == "agent"
+
+
+def test_exevr_export_trains_the_judge_directly(base: Path, data: Path, tmp_path: Path) -> None:
+    from cuakit.curate.exevr import export_exevr, import_exevr
+
+    path = export_exevr(EpisodeDataset(data), tmp_path / "exevr")
+    import_exevr(path, tmp_path / "imported")
+    trainer = RewardTrainer(tmp_path / "imported", vlm_config(base), tmp_path / "run")
+    assert trainer.train_examples, "the imported labels reach the trainer"
+    assert trainer.train()["steps"] == 2

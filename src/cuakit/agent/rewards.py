@@ -165,6 +165,10 @@ def score_episodes(
     scores = scorer.score(videos, instructions, batch, fps)
     out = []
     for trace, score in zip(traces, scores, strict=True):
+        if not score.on_track:  # a judge with a verdict only (the VLM judge): no dense part
+            steps = (0.0,) * len(trace.step_frames)
+            out.append(VideoJudgement(p_success=score.p_success, step_scores=steps))
+            continue
         # P(on track) at every recorded frame, interpolated between the model's sampled ones.
         track = np.interp(
             np.arange(len(trace.frames)), np.asarray(score.frame_indices), score.on_track
