@@ -31,10 +31,12 @@ from transformers import (
     Qwen2_5_VLConfig,
     Qwen2_5_VLForConditionalGeneration,
     Qwen2VLImageProcessorPil,
+    Qwen3VLConfig,
+    Qwen3VLForConditionalGeneration,
 )
 
 from cuakit.actions import Action
-from cuakit.errors import CheckpointError
+from cuakit.errors import CheckpointError, ConfigError
 from cuakit.prompt import SYSTEM_PROMPT
 
 # ---- 1. the processor ------------------------------------------------------------------------
@@ -77,10 +79,9 @@ class QwenImageProcessor(ProcessorMixin):
 # ---- 2. loading ------------------------------------------------------------------------------
 
 
-QWEN_VL_TYPES = ("qwen2_5_vl", "qwen2_vl")
-"""``model_type``s of the folders `check_qwen_vl_folder` accepts (the image processor and the
-multimodal RoPE used here are theirs; Qwen3-VL's differ and this transformers' would need its
-own processor)"""
+QWEN_VL_TYPES = ("qwen2_5_vl", "qwen2_vl", "qwen3_vl")
+"""``model_type``s of the folders `check_qwen_vl_folder` accepts (Qwen3-VL: tested with the
+video judge; the policy's SFT and GRPO are tested on Qwen2.5-VL)"""
 
 
 def check_qwen_vl_folder(path: Path | str) -> str:
@@ -304,27 +305,69 @@ def tiny_config(tokenizer: PreTrainedTokenizerFast, hidden: int = 64) -> Qwen2_5
     )
 
 
+def tiny_qwen3_config(tokenizer: PreTrainedTokenizerFast, hidden: int = 64) -> Qwen3VLConfig:
+    """A Qwen3-VL of 2 text layers and 2 vision blocks (the first feeding DeepStack) whose
+    token ids match ``tokenizer``; patch 16, merge 2 as Qwen3-VL's; rotary base and
+    initialisation as `tiny_config`'s."""
+    ids = {t: tokenizer.convert_tokens_to_ids(t) for t in QWEN_SPECIAL_TOKENS}
+    heads, head_dim = 4, hidden // 4
+    half = head_dim // 2
+    mrope = [half - 2 * (half * 3 // 8), half * 3 // 8, half * 3 // 8]
+    return Qwen3VLConfig(
+        text_config={
+            "vocab_size": len(tokenizer), "hidden_size": hidden, "intermediate_size": 2 * hidden,
+            "num_hidden_layers": 2, "num_attention_heads": heads, "num_key_value_heads": 2,
+            "head_dim": head_dim, "max_position_embeddings": 4096,
+            "rope_parameters": {"rope_type": "default", "rope_theta": TINY_ROPE_THETA,
+                                "mrope_section": mrope, "mrope_interleaved": True},
+            "initializer_range": TINY_INIT_STD, "pad_token_id": ids["<|endoftext|>"],
+        },
+        vision_config={
+            "depth": 2, "hidden_size": 32, "intermediate_size": 64, "num_heads": 2,
+            "out_hidden_size": hidden, "patch_size": 16, "spatial_merge_size": 2,
+            "temporal_patch_size": 2, "num_position_embeddings": 256,
+            "deepstack_visual_indexes": [0], "initializer_range": TINY_INIT_STD,
+        },
+        image_token_id=ids["<|image_pad|>"], video_token_id=ids["<|video_pad|>"],
+        vision_start_token_id=ids["<|vision_start|>"], vision_end_token_id=ids["<|vision_end|>"],
+        tie_word_embeddings=False,
+    )  # fmt: skip
+
+
 TINY_MAX_PIXELS = 28 * 28 * 64
 """The tiny model's screenshot area cap: at most 64 visual tokens per screenshot (a 480×300
 desksim screen becomes 10×6 tokens of 48×50 screen pixels, about a button each)."""
 
 
-def build_tiny_qwen_vl(out_dir: Path | str, seed: int = 0) -> Path:
-    """Write a random tiny Qwen2.5-VL to ``out_dir`` (model, tokenizer, image processor, chat
-    template, generation config), loadable with `load_policy`. Deterministic for a seed;
-    about a megabyte; builds in a second."""
+TINY_FAMILIES = ("qwen2.5-vl", "qwen3-vl")
+"""what `build_tiny_qwen_vl` builds: Qwen2.5-VL (the policy's and the judge's default) or
+Qwen3-VL (patch 16, DeepStack visual features; the judge reads it too)"""
+
+
+def build_tiny_qwen_vl(out_dir: Path | str, seed: int = 0, family: str = "qwen2.5-vl") -> Path:
+    """Write a random tiny Qwen2.5-VL (or Qwen3-VL: ``family``) to ``out_dir`` (model,
+    tokenizer, image processor, chat template, generation config), loadable with
+    `load_policy`. Deterministic for a seed; about a megabyte; builds in a second."""
+    if family not in TINY_FAMILIES:
+        raise ConfigError(f"--family {family!r}: use one of {', '.join(TINY_FAMILIES)}")
     out = Path(out_dir)
     out.mkdir(parents=True, exist_ok=True)
     tokenizer = build_tiny_tokenizer()
-    config = tiny_config(tokenizer)
     torch.manual_seed(seed)
-    model = Qwen2_5_VLForConditionalGeneration(config)
+    if family == "qwen3-vl":
+        model: PreTrainedModel = Qwen3VLForConditionalGeneration(tiny_qwen3_config(tokenizer))
+    else:
+        model = Qwen2_5_VLForConditionalGeneration(tiny_config(tokenizer))
+    patch = model.config.vision_config.patch_size
     special = tokenizer.convert_tokens_to_ids(["<|im_end|>", "<|endoftext|>"])
     model.generation_config = GenerationConfig(
         eos_token_id=special, pad_token_id=special[1], do_sample=False
     )
     model.save_pretrained(out)
-    image_processor = Qwen2VLImageProcessorPil(min_pixels=56 * 56, max_pixels=TINY_MAX_PIXELS)
+    factor = patch * 2  # the merged token's side: 28 px for Qwen2.5-VL, 32 for Qwen3-VL
+    image_processor = Qwen2VLImageProcessorPil(
+        patch_size=patch, min_pixels=4 * factor**2, max_pixels=factor**2 * 64
+    )
     processor = QwenImageProcessor(image_processor, tokenizer, chat_template=QWEN_CHAT_TEMPLATE)
     processor.save_pretrained(out)
     return out

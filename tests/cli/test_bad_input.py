@@ -94,6 +94,8 @@ BAD_OPTIONS = {
                                           f"{MISSING}/run", "--model", "vlm-tiny-cpu"],
     "reward train --base-model": ["reward", "train", "--data", MISSING, "--out", f"{MISSING}/run",
                                   "--model", "cnn3d", "--base-model", MISSING],
+    "agent build-tiny-vlm --family": ["agent", "build-tiny-vlm", "--out", f"{MISSING}/m",
+                                      "--family", "qwen9"],
     "agent ppo --rollout-workers": ["agent", "ppo", "--out", f"{MISSING}/ppo",
                                     "--rollout-workers", "3"],
     "agent ppo --max-policy-lag": ["agent", "ppo", "--out", f"{MISSING}/ppo",

@@ -1,5 +1,6 @@
-"""The vision-language judge on the tiny random Qwen2.5-VL: its verdict probability, its pruned
-visual tokens and their rotary positions, its adapter, save and load, bad input."""
+"""The vision-language judge on the tiny random Qwen2.5-VL and Qwen3-VL: its verdict
+probability, its pruned visual tokens and their rotary positions (and Qwen3-VL's DeepStack
+features), its adapter, save and load, bad input."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from PIL import Image
 
 from cuakit.episodes.bench import synthetic_screen
 from cuakit.errors import CheckpointError, RewardInputError
-from cuakit.qwen_vl import build_tiny_qwen_vl
+from cuakit.qwen_vl import TINY_FAMILIES, build_tiny_qwen_vl
 from cuakit.reward.model import RewardModelConfig, VideoRewardModel
 from cuakit.reward.vlm_judge import (
     VLMJudge,
@@ -26,9 +27,9 @@ from cuakit.reward.vlm_judge import (
 )
 
 
-@pytest.fixture(scope="module")
-def base(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    return build_tiny_qwen_vl(tmp_path_factory.mktemp("qwen") / "tiny")
+@pytest.fixture(scope="module", params=TINY_FAMILIES)
+def base(request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    return build_tiny_qwen_vl(tmp_path_factory.mktemp("qwen") / "tiny", family=request.param)
 
 
 @pytest.fixture(scope="module")

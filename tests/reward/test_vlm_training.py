@@ -188,3 +188,21 @@ def test_exevr_export_trains_the_judge_directly(base: Path, data: Path, tmp_path
     trainer = RewardTrainer(tmp_path / "imported", vlm_config(base), tmp_path / "run")
     assert trainer.train_examples, "the imported labels reach the trainer"
     assert trainer.train()["steps"] == 2
+
+
+def test_a_qwen3_vl_base_trains_saves_and_scores_like_a_qwen25_one(
+    data: Path, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    base3 = tmp_path / "tiny3"
+    assert main(["agent", "build-tiny-vlm", "--out", str(base3), "--family", "qwen3-vl",
+                 "--json"]) == 0  # fmt: skip
+    assert json.loads(capsys.readouterr().out)["family"] == "qwen3-vl"
+    assert json.loads((base3 / "config.json").read_text())["model_type"] == "qwen3_vl"
+    trainer = RewardTrainer(data, vlm_config(base3), tmp_path / "run")
+    assert trainer.train()["steps"] == 2
+    scorer = Scorer.from_run(tmp_path / "run")
+    dataset = EpisodeDataset(data)
+    [score] = scorer.score([dataset.frames(0)], [dataset.meta(0).instruction])
+    [again] = Scorer.from_run(tmp_path / "run").score([dataset.frames(0)],
+                                                      [dataset.meta(0).instruction])  # fmt: skip
+    assert 0.0 <= score.p_success <= 1.0 and score == again

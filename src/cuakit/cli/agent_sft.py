@@ -54,17 +54,19 @@ class BuildTinyArgs:
     """folder to write (load it with --model OUT)"""
     seed: int = 0
     """seeds the random weights"""
+    family: str = "qwen2.5-vl"
+    """qwen2.5-vl, or qwen3-vl (patch 16, DeepStack; read by the video judge, `--base-model`)"""
     json: bool = False
     """print one JSON object on stdout"""
 
 
 def run_build_tiny(args: BuildTinyArgs) -> None:
-    path = build_tiny_qwen_vl(args.out, seed=args.seed)
+    path = build_tiny_qwen_vl(args.out, seed=args.seed, family=args.family)
     size = sum(f.stat().st_size for f in path.iterdir() if f.is_file())
     if args.json:
-        emit_json({"path": str(path), "bytes": size})
+        emit_json({"path": str(path), "bytes": size, "family": args.family})
         return
-    out_console.print(f"tiny Qwen2.5-VL ({size / 1e6:.1f} MB) in {path}")
+    out_console.print(f"tiny {args.family} ({size / 1e6:.1f} MB) in {path}")
 
 
 @dataclass(frozen=True)

@@ -305,6 +305,11 @@ class JudgeBatch:
     """per row, the scored verdict tokens"""
     visual_tokens: list[tuple[int, int]]
     """per clip, (kept, total) visual tokens"""
+    visual_mask: torch.Tensor | None = None
+    """Qwen3-VL: (R, L) bool, the kept visual tokens"""
+    deepstack: list[torch.Tensor] | None = None
+    """Qwen3-VL: per DeepStack layer, (kept visual tokens of all rows, hidden), in the mask's
+    order"""
 
 
 class VLMJudge(nn.Module):
@@ -363,11 +368,14 @@ class VLMJudge(nn.Module):
         per_clip = [len(c.frames) for c in clips]
         keeps = visual_keep(pixel_values, grid, per_clip, self.processor, self.config)
         device, dtype = self.device, self.config.torch_dtype
-        features = self.qwen.model.get_image_features(
-            pixel_values.to(device, dtype), grid.to(device)
-        ).pooler_output  # per image (tokens_i, hidden)
+        vision = self.qwen.model.get_image_features(pixel_values.to(device, dtype), grid.to(device))
+        features = vision.pooler_output  # per image (tokens_i, hidden)
+        # Qwen3-VL: per DeepStack layer, per image (tokens_i, hidden), added to the language
+        # model's hidden states at the visual tokens of its first layers
+        deepstack = getattr(vision, "deepstack_features", None)
         embed = self.qwen.get_input_embeddings()
         rows: list[tuple[torch.Tensor, torch.Tensor, torch.Tensor, int, list[int]]] = []
+        deep_rows: list[list[torch.Tensor]] = []
         visual_tokens = []
         first = 0
         for b, prompt in enumerate(encoded["input_ids"]):
@@ -375,6 +383,8 @@ class VLMJudge(nn.Module):
             first += per_clip[b]
             visual = torch.cat([features[i] for i in images])  # (V, hidden)
             keep_visual = torch.cat([keeps[i] for i in images])  # (V,)
+            deep = [torch.cat([layer[i] for i in images])[keep_visual.to(device)]
+                    for layer in deepstack or []]  # fmt: skip
             visual_tokens.append((int(keep_visual.sum()), len(keep_visual)))
             for tail in self.tails:
                 ids = torch.tensor([*prompt, *self.shared, *tail])  # (L,)
@@ -391,6 +401,7 @@ class VLMJudge(nn.Module):
                 kept = keep.nonzero().squeeze(1)  # (L',)
                 start = len(ids) - len(tail) - int((~keep).sum())
                 rows.append((x[kept.to(device)], positions[:, 0, kept], ids[kept], start, tail))
+                deep_rows.append(deep)
         length = max(len(r[2]) for r in rows)
         hidden = rows[0][0].shape[-1]
         count = len(rows)
@@ -409,6 +420,10 @@ class VLMJudge(nn.Module):
             batch.token_ids[r, :n] = ids
             batch.tails.append((start, start + len(tail)))
             batch.tail_ids.append(torch.tensor(tail))
+        if deepstack:  # rows in order, each row's kept visual tokens in order: the mask's order
+            batch.visual_mask = (batch.token_ids == self.image_token_id).to(device)
+            batch.deepstack = [torch.cat([row[k] for row in deep_rows])
+                               for k in range(len(deepstack))]  # fmt: skip
         batch.position_ids = batch.position_ids.to(device)
         return batch
 
@@ -416,9 +431,14 @@ class VLMJudge(nn.Module):
     def verdict_logprobs(self, batch: JudgeBatch) -> torch.Tensor:
         """float32 (B, 2): log P(verdict | prompt) of the correct and incorrect verdicts, each
         the sum of its scored tokens' log-probabilities."""
+        extra = (
+            {}
+            if batch.deepstack is None
+            else {"visual_pos_masks": batch.visual_mask, "deepstack_visual_embeds": batch.deepstack}
+        )
         hidden = self.qwen.model.language_model(
             inputs_embeds=batch.embeds, attention_mask=batch.attention_mask,
-            position_ids=batch.position_ids, use_cache=False,
+            position_ids=batch.position_ids, use_cache=False, **extra,
         ).last_hidden_state  # (R, L, hidden)  # fmt: skip
         head = self.qwen.get_output_embeddings()
         sums = []
