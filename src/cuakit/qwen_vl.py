@@ -334,6 +334,44 @@ def tiny_qwen3_config(tokenizer: PreTrainedTokenizerFast, hidden: int = 64) -> Q
     )  # fmt: skip
 
 
+def qwen25_vl_7b_config(tokenizer: PreTrainedTokenizerFast) -> Qwen2_5_VLConfig:
+    """Qwen2.5-VL-7B-Instruct's shape (its config.json's sizes), with ``tokenizer``'s special
+    token ids: for speed and memory figures with random weights where no checkpoint can be
+    downloaded."""
+    ids = {t: tokenizer.convert_tokens_to_ids(t) for t in QWEN_SPECIAL_TOKENS}
+    return Qwen2_5_VLConfig(
+        text_config={
+            "vocab_size": 152064, "hidden_size": 3584, "intermediate_size": 18944,
+            "num_hidden_layers": 28, "num_attention_heads": 28, "num_key_value_heads": 4,
+            "max_position_embeddings": 128000, "max_window_layers": 28, "rms_norm_eps": 1e-6,
+            "rope_parameters": {"rope_type": "default", "rope_theta": 1e6,
+                                "mrope_section": [16, 24, 24]},
+            "bos_token_id": ids["<|endoftext|>"], "eos_token_id": ids["<|im_end|>"],
+            "pad_token_id": ids["<|endoftext|>"],
+        },
+        vision_config={
+            "depth": 32, "hidden_size": 1280, "intermediate_size": 3420, "num_heads": 16,
+            "out_hidden_size": 3584, "patch_size": 14, "spatial_merge_size": 2,
+            "temporal_patch_size": 2, "window_size": 112, "fullatt_block_indexes": [7, 15, 23, 31],
+            "tokens_per_second": 2,
+        },
+        image_token_id=ids["<|image_pad|>"], video_token_id=ids["<|video_pad|>"],
+        vision_start_token_id=ids["<|vision_start|>"], vision_end_token_id=ids["<|vision_end|>"],
+        tie_word_embeddings=False,
+    )  # fmt: skip
+
+
+def random_qwen_vl(
+    config: Qwen2_5_VLConfig | Qwen3VLConfig, device: str | torch.device, dtype: torch.dtype
+) -> PreTrainedModel:
+    """A model of ``config`` with random weights, built on ``device`` in ``dtype`` from the start:
+    a 7B model never passes through host memory in fp32 (it does not fit there)."""
+    kind = (Qwen3VLForConditionalGeneration if isinstance(config, Qwen3VLConfig)
+            else Qwen2_5_VLForConditionalGeneration)  # fmt: skip
+    with torch.device(device):
+        return kind._from_config(config, dtype=dtype)
+
+
 TINY_MAX_PIXELS = 28 * 28 * 64
 """The tiny model's screenshot area cap: at most 64 visual tokens per screenshot (a 480×300
 desksim screen becomes 10×6 tokens of 48×50 screen pixels, about a button each)."""

@@ -96,6 +96,7 @@ BAD_OPTIONS = {
                                   "--model", "cnn3d", "--base-model", MISSING],
     "agent build-tiny-vlm --family": ["agent", "build-tiny-vlm", "--out", f"{MISSING}/m",
                                       "--family", "qwen9"],
+    "bench reward --vlm-size": ["bench", "reward", "--vlm", "--vlm-size", "13b"],
     "agent ppo --rollout-workers": ["agent", "ppo", "--out", f"{MISSING}/ppo",
                                     "--rollout-workers", "3"],
     "agent ppo --max-policy-lag": ["agent", "ppo", "--out", f"{MISSING}/ppo",

@@ -14,7 +14,7 @@ import torch
 from PIL import Image
 
 from cuakit.episodes.bench import synthetic_screen
-from cuakit.errors import CheckpointError, RewardInputError
+from cuakit.errors import CheckpointError, ConfigError, RewardInputError
 from cuakit.qwen_vl import TINY_FAMILIES, build_tiny_qwen_vl
 from cuakit.reward.model import RewardModelConfig, VideoRewardModel
 from cuakit.reward.vlm_judge import (
@@ -232,13 +232,28 @@ def test_a_video_with_no_frames_names_the_fix(judge: VLMJudge) -> None:
 
 
 def test_the_bench_reports_tokens_per_clip_with_and_without_pruning() -> None:
+    """The tiny shape through the path the 7B preset takes on a GPU (a random base built on its
+    device in its precision, then the judge around it), at two batch sizes."""
     from cuakit.reward.vlm_bench import bench_vlm
 
-    result = bench_vlm(batch=1, repeats=1, budget_s=0.1)
-    on, off = result["rows"]
-    assert (on["pruning"], off["pruning"]) == ("on", "off")
+    result = bench_vlm((1, 2), repeats=1, budget_s=0.1, device="cpu")
+    assert [(r["batch"], r["pruning"]) for r in result["rows"]] == [
+        (1, "on"), (1, "off"), (2, "on"), (2, "off")]  # fmt: skip
+    on, off = result["rows"][2:]
     assert on["visual_tokens_per_clip"] == off["visual_tokens_per_clip"]
     assert off["kept_tokens_per_clip"] == off["visual_tokens_per_clip"]
     assert 0 < on["kept_tokens_per_clip"] < off["kept_tokens_per_clip"]
     assert result["ratios"]["kept_token_ratio"] < 1
     assert all(r["infer_clips_per_s"] > 0 and r["peak_memory_mb"] > 0 for r in result["rows"])
+    with pytest.raises(ConfigError, match="needs a GPU"):
+        bench_vlm(size="7b", device="cpu")
+
+
+def test_the_7b_shape_is_qwen25_vl_7b() -> None:
+    from transformers import Qwen2_5_VLForConditionalGeneration
+
+    from cuakit.qwen_vl import build_tiny_tokenizer, qwen25_vl_7b_config
+
+    with torch.device("meta"):  # nothing allocated
+        model = Qwen2_5_VLForConditionalGeneration(qwen25_vl_7b_config(build_tiny_tokenizer()))
+    assert round(sum(p.numel() for p in model.parameters()) / 1e9, 2) == 8.29

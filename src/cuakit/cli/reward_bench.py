@@ -24,8 +24,13 @@ class RewardBenchArgs:
     threads: int | None = None
     """torch intra-op threads for the run (default: torch's own choice, one per core)"""
     vlm: bool = False
-    """also the vision-language judge (tiny random Qwen2.5-VL): visual tokens per clip and
-    clips/s with pruning on and off, peak memory"""
+    """also the vision-language judge (random weights): visual tokens per clip and clips/s
+    with pruning on and off, peak memory"""
+    vlm_size: str = "tiny"
+    """the judge's shape: tiny (the tiny-cpu preset), or 7b (Qwen2.5-VL-7B's shape, the
+    exevrm-qwen2.5-vl-7b preset; needs a GPU)"""
+    vlm_batches: tuple[int, ...] | None = None
+    """clips per batch, one row pair each (default: 2 for tiny; 1 4 8 for 7b)"""
 
 
 def _fmt(value: Any, spec: str) -> str:
@@ -35,13 +40,19 @@ def _fmt(value: Any, spec: str) -> str:
 def run_reward_bench(args: RewardBenchArgs) -> None:
     if args.threads is not None and args.threads < 1:
         raise ConfigError(f"--threads {args.threads}: must be at least 1 (or leave it out)")
+    if args.vlm_batches is not None and min(args.vlm_batches, default=0) < 1:
+        raise ConfigError(f"--vlm-batches {args.vlm_batches}: give one or more sizes of 1 or more")
+    if args.vlm_size not in ("tiny", "7b"):
+        raise ConfigError(f"--vlm-size {args.vlm_size!r}: use tiny or 7b")
     with err_console.status("benchmarking reward models (a full run takes 1-3 minutes)"):
         result = bench_reward(quick=args.quick, threads=args.threads)
     if args.vlm:
         from cuakit.reward.vlm_bench import bench_vlm  # loads transformers and peft
 
+        batches = args.vlm_batches or ((1, 4, 8) if args.vlm_size == "7b" else (2,))
         with err_console.status("benchmarking the vision-language judge"):
-            result["vlm"] = bench_vlm(repeats=1 if args.quick else 3)
+            result["vlm"] = bench_vlm(batches, repeats=1 if args.quick else 3,
+                                      size=args.vlm_size)  # fmt: skip
     if args.json:
         emit_json(result)
         return
@@ -100,14 +111,14 @@ def run_reward_bench(args: RewardBenchArgs) -> None:
 
 def print_vlm(result: dict[str, Any]) -> None:
     table = Table(
-        "judge", "pruning", "frames/clip", "visual tokens/clip", "kept/clip", "infer clips/s",
-        "train clips/s", "peak MB",
-        title=f"vision-language judge, batch {result['rows'][0]['batch']}, {result['device']}, "
-        f"threads: {result['threads']} (random weights: speed only)",
+        "judge", "batch", "pruning", "frames/clip", "visual tokens/clip", "kept/clip",
+        "infer clips/s", "train clips/s", "peak MB",
+        title=f"vision-language judge, {result['device']}, threads: {result['threads']} "
+        "(random weights: speed only)",
     )  # fmt: skip
     for row in result["rows"]:
         table.add_row(
-            row["model"], row["pruning"], f"{row['frames_per_clip']:.1f}",
+            row["model"], str(row["batch"]), row["pruning"], f"{row['frames_per_clip']:.1f}",
             f"{row['visual_tokens_per_clip']:.0f}", f"{row['kept_tokens_per_clip']:.0f}",
             f"{row['infer_clips_per_s']:.2f}", f"{row['train_clips_per_s']:.2f}",
             f"{row['peak_memory_mb']:.0f}",

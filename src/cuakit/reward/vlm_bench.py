@@ -1,8 +1,10 @@
 """The vision-language judge's rows of ``cuakit bench reward --vlm``: clips/s (inference and
 training), visual tokens per clip with pruning on and off, peak memory.
 
-The judge is the tiny random Qwen2.5-VL (`cuakit.qwen_vl.build_tiny_qwen_vl`, the ``tiny-cpu``
-preset) on seeded screen-like recordings (`cuakit.episodes.bench.synthetic_screen`: flat
+The judge is a random Qwen2.5-VL of the tiny shape (the ``tiny-cpu`` preset) or of 7B's shape
+(``exevrm-qwen2.5-vl-7b``: bf16, gradient checkpointing, 2 fps, on a GPU), built on its device
+in its precision (`cuakit.qwen_vl.random_qwen_vl`), at batch sizes given, on seeded
+screen-like recordings (`cuakit.episodes.bench.synthetic_screen`: flat
 windows, rows of glyphs, a moving cursor) whose last half second opens a dialog, so that the
 keyframes and the pruning have something to find. Random weights: the numbers are speed, never
 accuracy. Peak memory is the GPU's allocator peak on CUDA, else the process's peak resident
@@ -13,14 +15,23 @@ from __future__ import annotations
 
 import resource
 import sys
-import tempfile
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
 import torch
+from transformers import Qwen2VLImageProcessorPil
 
 from cuakit.episodes.bench import synthetic_screen
-from cuakit.qwen_vl import build_tiny_qwen_vl
+from cuakit.errors import ConfigError
+from cuakit.qwen_vl import (
+    QWEN_CHAT_TEMPLATE,
+    QwenImageProcessor,
+    build_tiny_tokenizer,
+    qwen25_vl_7b_config,
+    random_qwen_vl,
+    tiny_config,
+)
 from cuakit.reward.bench import _timed
 from cuakit.reward.vlm_judge import VLMJudge, judge_clip, preset
 
@@ -83,29 +94,58 @@ def bench_judge(
     }
 
 
+VLM_SIZES = {"tiny": "tiny-cpu", "7b": "exevrm-qwen2.5-vl-7b"}
+"""``--vlm-size`` → the judge preset benchmarked on a random base of that shape"""
+
+
+def random_judge(size: str, device: str | torch.device, seed: int = 0) -> VLMJudge:
+    """A judge of ``size``'s preset on a random Qwen2.5-VL of that shape (tiny, or 7B's), built
+    on ``device`` in the preset's precision, with the tiny tokenizer (speed only)."""
+    if size not in VLM_SIZES:
+        raise ConfigError(f"--vlm-size {size!r}: use one of {', '.join(VLM_SIZES)}")
+    config = preset(VLM_SIZES[size], "")
+    tokenizer = build_tiny_tokenizer()
+    shape = qwen25_vl_7b_config(tokenizer) if size == "7b" else tiny_config(tokenizer)
+    torch.manual_seed(seed)
+    qwen = random_qwen_vl(shape, device, config.torch_dtype)
+    image = Qwen2VLImageProcessorPil(min_pixels=56 * 56, max_pixels=config.max_pixels)
+    processor = QwenImageProcessor(image, tokenizer, chat_template=QWEN_CHAT_TEMPLATE)
+    return VLMJudge.around(config, qwen, processor)
+
+
 def bench_vlm(
-    batch: int = 2, repeats: int = 3, budget_s: float = 2.0, seed: int = 0
+    batches: tuple[int, ...] = (2,),
+    repeats: int = 3,
+    budget_s: float = 2.0,
+    seed: int = 0,
+    size: str = "tiny",
+    device: str | None = None,
 ) -> dict[str, Any]:
-    """The tiny judge with pruning on and off on the same ``batch`` recordings: one row each,
-    and the ratios (tokens kept, speed-up)."""
-    videos = [bench_video(seed + b) for b in range(batch)]
+    """The judge of ``size`` with pruning on and off on the same recordings, at each batch
+    size: a row each, and the ratios (tokens kept, speed-up) at the largest batch."""
+    device = device or ("cuda" if torch.cuda.is_available() else "cpu")
+    if size == "7b" and not str(device).startswith("cuda"):
+        raise ConfigError("--vlm-size 7b needs a GPU (8.3B parameters, 17 GB in bf16)")
+    on = random_judge(size, device, seed)
+    off = VLMJudge(replace(on.config, prune_spatial=False, prune_temporal=False), on.model,
+                   on.processor)  # fmt: skip
+    frames = 40 if size == "tiny" else 100  # 4 s at 10 fps; 10 s for the 7B preset's 2 fps
+    videos = [bench_video(seed + b, frames) for b in range(max(batches))]
     rows = []
-    with tempfile.TemporaryDirectory() as folder:
-        base = build_tiny_qwen_vl(folder, seed=seed)
-        for pruning in ("on", "off"):
-            torch.manual_seed(seed)
-            judge = VLMJudge.from_base(preset("tiny-cpu", str(base), prune=pruning == "on"))
-            row = bench_judge(judge, videos, repeats, budget_s)
-            rows.append({"model": "vlm tiny-cpu", "pruning": pruning, "batch": batch, **row})
-            del judge
-    on, off = rows
+    for batch in batches:
+        for pruning, judge in (("on", on), ("off", off)):
+            row = bench_judge(judge, videos[:batch], repeats, budget_s)
+            rows.append({"model": f"vlm {VLM_SIZES[size]}", "pruning": pruning, "batch": batch,
+                         **row})  # fmt: skip
+    last_on, last_off = rows[-2], rows[-1]
     return {
-        "device": str(torch.device("cuda" if torch.cuda.is_available() else "cpu")),
+        "device": str(torch.device(device)),
         "threads": torch.get_num_threads(),
+        "size": size,
         "rows": rows,
         "ratios": {
-            "kept_token_ratio": on["kept_tokens_per_clip"] / off["kept_tokens_per_clip"],
-            "pruning_speedup_infer": on["infer_clips_per_s"] / off["infer_clips_per_s"],
-            "pruning_speedup_train": on["train_clips_per_s"] / off["train_clips_per_s"],
+            "kept_token_ratio": last_on["kept_tokens_per_clip"] / last_off["kept_tokens_per_clip"],
+            "pruning_speedup_infer": last_on["infer_clips_per_s"] / last_off["infer_clips_per_s"],
+            "pruning_speedup_train": last_on["train_clips_per_s"] / last_off["train_clips_per_s"],
         },
     }

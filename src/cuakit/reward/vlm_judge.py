@@ -44,6 +44,7 @@ import numpy as np
 import torch
 from PIL import Image
 from torch import nn
+from transformers import PreTrainedModel
 
 from cuakit.errors import CheckpointError, ConfigError, RewardInputError
 from cuakit.qwen_vl import TINY_MAX_PIXELS, QwenImageProcessor, check_qwen_vl_folder, load_processor
@@ -338,9 +339,19 @@ class VLMJudge(nn.Module):
     def from_base(cls, config: VLMJudgeConfig, device: str | None = None) -> VLMJudge:
         """A fresh judge on ``config.base``: a new LoRA adapter on the language model, the vision
         tower frozen (its merger trained in full with ``train_merger``)."""
+        qwen, processor = _load_base(config, device)
+        return cls.around(config, qwen, processor)
+
+    @classmethod
+    def around(
+        cls, config: VLMJudgeConfig, qwen: PreTrainedModel, processor: QwenImageProcessor
+    ) -> VLMJudge:
+        """A fresh judge on a base model already loaded (or built with random weights for a
+        benchmark: `cuakit.qwen_vl.random_qwen_vl`): frozen, its gradient checkpointing as the
+        config says, a new LoRA adapter on its language model."""
         from peft import LoraConfig, get_peft_model
 
-        qwen, processor = _load_base(config, device)
+        _freeze(qwen, config)
         names = "|".join(LM_TARGETS)
         lora = LoraConfig(
             r=config.lora_r, lora_alpha=config.lora_alpha, lora_dropout=config.lora_dropout,
@@ -497,6 +508,7 @@ class VLMJudge(nn.Module):
 
         config = read_judge_config(directory)
         qwen, processor = _load_base(config, device)
+        _freeze(qwen, config)
         model = PeftModel.from_pretrained(qwen, str(Path(directory) / ADAPTER_DIR))
         return cls(config, model, processor).eval()
 
@@ -546,6 +558,14 @@ def read_judge_config(directory: str | Path) -> VLMJudgeConfig:
         raise CheckpointError(f"{path}: invalid vlm config: {exc}") from exc
 
 
+def _freeze(qwen: nn.Module, config: VLMJudgeConfig) -> None:
+    """The base model frozen (an adapter learns), with gradient checkpointing if asked."""
+    for parameter in qwen.parameters():
+        parameter.requires_grad_(False)
+    if config.gradient_checkpointing:
+        qwen.activation_checkpointing_enable({"use_reentrant": False})
+
+
 def _load_base(config: VLMJudgeConfig, device: str | None) -> tuple[nn.Module, QwenImageProcessor]:
     """The base Qwen2.5-VL (frozen) and its processor capped at ``config.max_pixels``."""
     from transformers import AutoModelForImageTextToText
@@ -557,8 +577,4 @@ def _load_base(config: VLMJudgeConfig, device: str | None) -> tuple[nn.Module, Q
     qwen = AutoModelForImageTextToText.from_pretrained(
         config.base, dtype=config.torch_dtype, local_files_only=True
     ).to(device)
-    for parameter in qwen.parameters():
-        parameter.requires_grad_(False)
-    if config.gradient_checkpointing:
-        qwen.activation_checkpointing_enable({"use_reentrant": False})
     return qwen, load_processor(config.base, config.max_pixels)
