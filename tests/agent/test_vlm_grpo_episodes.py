@@ -78,3 +78,22 @@ def test_bad_arguments_name_the_option():
         VLMEpisodeGRPOArgs(Path("m"), ENV, Path("o"), group_size=1)
     with pytest.raises(ConfigError, match="test seeds"):
         VLMEpisodeGRPOArgs(Path("m"), ENV, Path("o"), seed=999_999_999)
+
+
+def test_a_run_stopped_after_an_update_goes_on_to_the_uninterrupted_adapter(tiny: Path, tmp_path):
+    from safetensors.torch import load_file
+
+    def run(out: Path, updates: int) -> None:
+        torch.manual_seed(0)  # the fresh adapter's initialisation
+        train_vlm_episode_grpo(VLMEpisodeGRPOArgs(tiny, ENV, out, updates=updates, instances=1,
+                                                  group_size=2, difficulty=1))  # fmt: skip
+
+    run(tmp_path / "whole", 2)
+    run(tmp_path / "cut", 1)
+    run(tmp_path / "cut", 2)  # what a killed run does when its command runs again
+    whole, cut = (load_file(tmp_path / name / "adapter" / "adapter_model.safetensors")
+                  for name in ("whole", "cut"))  # fmt: skip
+    assert whole.keys() == cut.keys()
+    assert all(torch.allclose(whole[k], cut[k], atol=1e-6) for k in whole)
+    lines = json.loads((tmp_path / "cut" / "metrics.json").read_text())["updates"]
+    assert [line["update"] for line in lines] == [0, 1]

@@ -13,7 +13,7 @@ import pytest
 import torch
 
 from cuakit.agent.policy import LabPolicy
-from cuakit.agent.ppo import PPOConfig, train
+from cuakit.agent.ppo import PPOConfig
 from cuakit.agent.rewards import EpisodeTrace
 from cuakit.agent.rollout import Observation, Segment, join
 from cuakit.cli import main
@@ -95,19 +95,17 @@ def test_a_killed_rollout_worker_is_restarted_and_its_rollout_played(local_ray: 
         source.close()
 
 
-@pytest.mark.slow  # ~2.5 min: PPO in one process, then on two Ray workers
+@pytest.mark.slow  # ~1.5 min: PPO on two Ray workers
 def test_ppo_on_two_rollout_workers_learns_click_button_as_one_process_does(
     local_ray: None, tmp_path: Path
 ) -> None:
-    """Judged by the greedy policy on 64 test episodes after 8,192 steps, where one process
-    reaches 0.98-1.00 on seeds 0-2 (at 5,120 steps it swings from 0.78 to 1.0: docs/scale.md)."""
+    """Greedy success on 64 test episodes after 8,192 steps. One process reaches 0.984 / 1.000 /
+    1.000 on seeds 0-2 with this config (docs/benchmarks.md, stop 47; at 5,120 steps it swings
+    from 0.78 to 1.0), so two workers must reach 0.9."""
     config = PPOConfig(env="cuakit/desksim-click-button-v0", difficulty=1, reward="gt",
                        steps=8192, eval_episodes=64, record_episodes=0, threads=1)  # fmt: skip
-    one = train(config, tmp_path / "one")["eval"]["success_rate"]
     metrics = train_on_ray(config, tmp_path / "two", rollout_workers=2)  # synchronous
-    two = metrics["eval"]["success_rate"]
-    assert one >= 0.8, "the one-process baseline learns"
-    assert two >= one - 0.1, (one, two)
+    assert metrics["eval"]["success_rate"] >= 0.9
     assert {r["policy/lag"] for r in metrics["history"]} == {0}
     assert metrics["scale"]["rollout_workers"] == 2
 

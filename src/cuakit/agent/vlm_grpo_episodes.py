@@ -36,6 +36,7 @@ import torch
 from PIL import Image
 
 import cuakit.envs as envs
+from cuakit.agent.checkpoint import load_checkpoint, save_checkpoint
 from cuakit.agent.grpo import GRPOLossConfig, group_advantages, grpo_loss
 from cuakit.agent.sft import PRESETS as SFT_PRESETS
 from cuakit.agent.sft import model_to_train
@@ -120,9 +121,18 @@ def train_vlm_episode_grpo(
     level = {} if args.difficulty is None else {"difficulty": args.difficulty}
     env = envs.make(args.env, terminate_on_success=False, **level)
     lines: list[dict[str, Any]] = []
+    trained = [name for name, p in model.named_parameters() if p.requires_grad]
+    parts = {"adapter": TensorsOf(model, trained), "optimiser": optimiser}
+    if reference is not None:
+        parts["reference"] = TensorsOf(reference, trained)
+    first = 0
+    resumed = load_checkpoint(args.out, parts)
+    if resumed is not None:  # a killed run goes on after its last finished update
+        first, lines = resumed["update"], resumed["lines"]
+        torch.set_rng_state(resumed["torch_rng"])
     started = time.perf_counter()
     try:
-        for update in range(args.updates):
+        for update in range(first, args.updates):
             model.eval()  # no dropout: the sampling policy and π_old are the same function
             runs: list[Rollout] = []
             for k in range(args.instances):
@@ -146,6 +156,8 @@ def train_vlm_episode_grpo(
                 "episode_length": float(np.mean([len(r.replies) for r in runs])),
                 **losses,
             })  # fmt: skip
+            save_checkpoint(args.out, parts, {"update": update + 1, "lines": lines,
+                                              "torch_rng": torch.get_rng_state()})  # fmt: skip
             if progress is not None:
                 progress("updates", update + 1, args.updates)
     finally:
@@ -154,6 +166,24 @@ def train_vlm_episode_grpo(
     metrics = {"updates": lines, "train_seconds": time.perf_counter() - started}
     (args.out / "metrics.json").write_text(json.dumps(metrics, indent=2))
     return metrics
+
+
+class TensorsOf:
+    """The named parameters of a module as a state dict (here: the LoRA adapter's, not the
+    frozen base's), for a checkpoint."""
+
+    def __init__(self, module: torch.nn.Module, names: list[str]) -> None:
+        self.module, self.names = module, names
+
+    def state_dict(self) -> dict[str, torch.Tensor]:
+        params = dict(self.module.named_parameters())
+        return {name: params[name].detach().cpu() for name in self.names}
+
+    def load_state_dict(self, state: dict[str, torch.Tensor]) -> None:
+        params = dict(self.module.named_parameters())
+        with torch.no_grad():
+            for name in self.names:
+                params[name].copy_(state[name])
 
 
 def _trainable_model(args: VLMEpisodeGRPOArgs) -> tuple[Any, Any]:

@@ -168,7 +168,8 @@ COMMANDS = (
             "and p50/p99 latency for uploads of a recorded desksim episode."),
     Command("bench", "scale", "scale", "ScaleBenchArgs", "run_scale_bench",
             "Steps/s and recorded episodes/s with 1, 2, … Ray env workers (and one process "
-            "without Ray), and reward-scoring clips/s with 1, 2, … scorers."),
+            "without Ray), reward-scoring clips/s with 1, 2, … scorers, and PPO's seconds per "
+            "update with its rollouts here or on 1, 2, … Ray workers."),
     Command("bench", "agent", "agent_bench", "AgentBenchArgs", "run_agent_bench",
             "PPO with the video reward vs ground truth vs random on several desksim families."),
 )

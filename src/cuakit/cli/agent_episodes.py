@@ -71,7 +71,7 @@ def run_grpo_episodes(args: EpisodeGRPOArgs) -> None:
             "run folder"
         )
     killed = (args.out / CHECKPOINT).exists() and not (args.out / "metrics.json").exists()
-    if not (killed and args.policy == "lab"):  # a killed lab run goes on from its checkpoint
+    if not killed:  # a killed run goes on from its checkpoint; a finished one is replaced
         replace_output(args.out, RUN_MARKERS)
     if args.policy == "vlm":
         _run_vlm(args)
