@@ -36,6 +36,16 @@ def test_every_reward_stays_in_its_stated_range(point, target):
             assert low - 1e-9 <= value <= high + 1e-9, (name, prediction, value)
 
 
+def seed_reward_is_monotone_on(target: tuple[float, float, float, float]) -> bool:
+    """Where the seed's reward pays every inside point at least any outside one: an inside
+    point is at most the half-diagonal ``a`` from the centre, an outside one at least the
+    half-short-side ``b``; 0.6·(1 − a/0.1) + 0.3 ≥ 0.6·(1 − b/0.1) − 0.09 when a − b ≤ 0.065,
+    and no outside point earns the exact-match bonus when b ≥ 0.005."""
+    _, _, w, h = target
+    a, b = math.hypot(w, h) / 2, min(w, h) / 2
+    return a - b <= 0.065 and b >= 0.005
+
+
 @given(target=boxes, inner=st.tuples(unit, unit), outer=points)
 def test_a_point_inside_the_box_earns_at_least_any_point_outside(target, inner, outer):
     x, y, w, h = target
@@ -43,11 +53,22 @@ def test_a_point_inside_the_box_earns_at_least_any_point_outside(target, inner, 
     ox, oy = outer
     if x <= ox <= x + w and y <= oy <= y + h:
         return
-    for name in ("seed", "hit", "hit-iou"):
+    names = ("seed", "hit", "hit-iou") if seed_reward_is_monotone_on(target) else ("hit", "hit-iou")
+    for name in names:
         reward = GROUNDING_REWARDS[name]
         assert reward(Prediction(inside_point), target, None) >= reward(
             Prediction(outer), target, None
         ), name
+
+
+def test_the_seed_reward_pays_a_point_beside_a_long_box_more_than_its_inside_end():
+    """The seed's formula rewards closeness to the centre, not the box: on a tall thin button
+    the inside top end (0.1875 from the centre) earns less than a point just beside its middle.
+    `hit` and the Gaussian rewards do not (hypothesis found this case)."""
+    target = (0.40625, 0.0, 0.015625, 0.375)
+    end, beside = Prediction((0.40625, 0.0)), Prediction((0.4375, 0.1875))
+    assert seed_reward(end, target) < seed_reward(beside, target)
+    assert hit_reward(end, target) > hit_reward(beside, target)
 
 
 def test_seed_reward_by_hand():
