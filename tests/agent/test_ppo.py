@@ -156,3 +156,17 @@ def test_random_baseline_and_bad_input(tmp_path: Path, text: InstructionEncoder)
         train(
             replace(config, reward=f"vrm:{tmp_path / 'nope'}", steps=256), tmp_path / "r", text=text
         )
+
+
+def test_a_finished_run_folder_starts_over_and_a_killed_one_must_match(
+    tmp_path: Path, text: InstructionEncoder
+) -> None:
+    small = PPOConfig(env="cuakit/desksim-click-button-v0", steps=64, num_envs=2, num_steps=16,
+                      num_minibatches=2, eval_episodes=2, record_episodes=0, threads=1)  # fmt: skip
+    run = tmp_path / "run"
+    first = train(small, run, text=text)
+    again = train(replace(small, seed=1), run, text=text)  # finished: replaced, not resumed
+    assert len(again["history"]) == len(first["history"]) == 2
+    (run / "metrics.json").unlink()  # as if killed after its last rollout
+    with pytest.raises(ConfigError, match="other options"):
+        train(replace(small, learning_rate=1e-3), run, text=text)

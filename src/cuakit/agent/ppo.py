@@ -19,13 +19,16 @@ success by default; ``--termination agent`` gives them the same rule as a video 
 = success at the agent's last step), for a fair comparison. Under a ``vrm`` reward the agent
 never sees ground truth: success is read only for the metrics.
 
-The run folder holds ``config.json``, ``metrics.json``, ``curves.png``, ``policy/`` and
-``episodes/*.gif``.
+The run folder holds ``config.json``, ``metrics.json``, ``curves.png``, ``policy/``,
+``episodes/*.gif`` and ``checkpoint/state.pt`` (the state after the last finished rollout: a
+killed run started again with the same folder goes on from it). Rollouts come from a pool in
+this process or from Ray workers (`cuakit.scale.rollouts`).
 """
 
 from __future__ import annotations
 
 import json
+import shutil
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass, field, replace
@@ -241,7 +244,16 @@ def train(
     n_rollouts = config.steps // (n_envs * n_steps)
     global_step, first, episodes_started = 0, 0, 0
 
+    if (out / "metrics.json").exists():  # a finished run in this folder: start over
+        (out / "metrics.json").unlink()
+        shutil.rmtree(out / "checkpoint", ignore_errors=True)
     resumed = load_checkpoint(out, {"policy": policy, "optimizer": optimizer})
+    settings = json.dumps(asdict(config), sort_keys=True, default=str)
+    if resumed is not None and resumed["settings"] != settings:
+        raise ConfigError(
+            f"{out} holds a checkpoint of a PPO run with other options; pass another --out, or "
+            f"delete {out / 'checkpoint'} to start over there"
+        )
     if resumed is not None:  # killed before: go on after its last finished rollout
         first, global_step = resumed["rollout"], resumed["global_step"]
         metrics["history"], norm = resumed["history"], resumed["norm"]
@@ -393,7 +405,7 @@ def train(
         save_checkpoint(out, {"policy": policy, "optimizer": optimizer}, {
             "rollout": rollout + 1, "global_step": global_step, "history": metrics["history"],
             "bc": metrics.get("bc"), "norm": norm, "curriculum": curriculum, "level": level,
-            "torch_rng": torch.get_rng_state(),
+            "torch_rng": torch.get_rng_state(), "settings": settings,
             "episodes_started": rollout_source.episodes_started})  # fmt: skip
         if progress is not None:
             progress("ppo", rollout + 1, n_rollouts)

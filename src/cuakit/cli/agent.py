@@ -36,7 +36,8 @@ class PPOArgs:
     """Train the lab policy with PPO on an env, rewarded by ground truth or a video reward model."""
 
     out: Path
-    """run folder (config.json, metrics.json, curves.png, policy/, episodes/*.gif)"""
+    """run folder (config.json, metrics.json, curves.png, policy/, episodes/*.gif,
+    checkpoint/: a killed run given the same folder goes on from it)"""
     config: Annotated[PPOConfig, tyro.conf.OmitArgPrefixes] = field(default_factory=PPOConfig)
     rollout_workers: int = 0
     """Ray actors playing the envs (--num-envs split between them) while this process learns;
