@@ -48,16 +48,16 @@ def ppo_rollouts_done(run: Path) -> int:
 @pytest.mark.slow  # ~1 min: two PPO processes
 def test_a_killed_ppo_run_resumes_and_finishes(tmp_path: Path) -> None:
     run = tmp_path / "ppo"
-    args = ["agent", "ppo", "--out", str(run), "--steps", "1024", "--num-envs", "4",
-            "--num-steps", "32", "--eval-episodes", "4", "--record-episodes", "0",
-            "--threads", "1"]  # fmt: skip
+    args = ["agent", "ppo", "--out", str(run), "--steps", "512", "--num-envs", "4",
+            "--num-steps", "16", "--num-minibatches", "2", "--eval-episodes", "2",
+            "--record-episodes", "0", "--threads", "1"]  # fmt: skip
     first = start(args)
     kill_when(first, lambda: ppo_rollouts_done(run) >= 2)
     assert first.returncode == -signal.SIGKILL and not (run / "metrics.json").exists()
     resumed_at = ppo_rollouts_done(run)
     finish(args)
     history = json.loads((run / "metrics.json").read_text())["history"]
-    assert [row["global_step"] for row in history] == [128 * k for k in range(1, 9)]
+    assert [row["global_step"] for row in history] == [64 * k for k in range(1, 9)]
     assert 2 <= resumed_at < 8, "the second process went on from the first one's checkpoint"
 
 
