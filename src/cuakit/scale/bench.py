@@ -10,7 +10,6 @@ workers to start).
 
 from __future__ import annotations
 
-import itertools
 import os
 import tempfile
 import time
@@ -21,6 +20,7 @@ from typing import Any
 from cuakit.agent.ppo import PPOConfig, train
 from cuakit.envs.collect import collect
 from cuakit.episodes import EpisodeDataset
+from cuakit.errors import ConfigError
 from cuakit.reward.model import RewardModelConfig, VideoRewardModel
 from cuakit.scale import ray_session
 from cuakit.scale.collect import ShardedCollection
@@ -110,18 +110,19 @@ def _ppo_rows(
     for kind, n, lag, run in runs:
         say(f"PPO, rollouts: {kind} {n or ''} (lag {lag})")
         history = run(tmp / f"ppo-{kind}-{n}-{lag}")["history"]
-        times = [row["time/seconds"] for row in history]
-        gaps = [b - a for a, b in itertools.pairwise(times)]
-        rows.append(
-            {
-                "kind": kind,
-                "rollout_workers": n,
-                "max_policy_lag": lag,
-                "updates": len(history),
-                "seconds_per_update": sum(gaps) / len(gaps),
-            }
-        )
+        rows.append({"kind": kind, "rollout_workers": n, "max_policy_lag": lag,
+                     "updates": len(history),
+                     "seconds_per_update": seconds_per_update(history)})  # fmt: skip
     return rows
+
+
+def seconds_per_update(history: list[dict[str, Any]]) -> float:
+    """The mean gap between consecutive PPO updates (``time/seconds`` of each history row): the
+    first update, which also waits for workers to start, is left out."""
+    times = [row["time/seconds"] for row in history]
+    if len(times) < 2:
+        raise ConfigError("--ppo-steps: give at least two updates' worth of steps")
+    return (times[-1] - times[0]) / (len(times) - 1)
 
 
 def _row(kind: str, workers: int, episodes: int, steps: int, seconds: float) -> dict[str, Any]:
