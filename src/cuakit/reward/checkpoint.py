@@ -10,7 +10,10 @@ A training checkpoint adds the optimiser's tensors and the trainer's state besid
 
 from __future__ import annotations
 
+import contextlib
 import json
+import shutil
+from collections.abc import Iterator
 from dataclasses import asdict, fields
 from pathlib import Path
 from typing import Any
@@ -175,3 +178,28 @@ def read_training_state(folder: Path, optimizer: torch.optim.Optimizer) -> dict[
         optimizer_state["state"].setdefault(int(param), {})[name] = value
     optimizer.load_state_dict(optimizer_state)
     return state
+
+
+@contextlib.contextmanager
+def swapped_in(folder: Path) -> Iterator[Path]:
+    """Write a checkpoint into the yielded ``FOLDER.partial/``; on success it replaces
+    ``folder`` whole (the old one renamed to ``FOLDER.old/`` first, then deleted), so a kill at
+    any moment leaves one complete checkpoint (`recovered` finds it)."""
+    partial = folder.with_name(folder.name + ".partial")
+    old = folder.with_name(folder.name + ".old")
+    shutil.rmtree(partial, ignore_errors=True)
+    yield partial
+    shutil.rmtree(old, ignore_errors=True)
+    if folder.exists():
+        folder.rename(old)
+    partial.rename(folder)
+    shutil.rmtree(old, ignore_errors=True)
+
+
+def recovered(folder: Path) -> Path:
+    """``folder``, restored from ``FOLDER.old/`` when a kill fell between `swapped_in`'s two
+    renames."""
+    old = folder.with_name(folder.name + ".old")
+    if not folder.exists() and old.exists():
+        old.rename(folder)
+    return folder

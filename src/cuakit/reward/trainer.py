@@ -29,7 +29,6 @@ from __future__ import annotations
 
 import json
 import math
-import shutil
 import time
 from collections.abc import Callable
 from dataclasses import asdict, dataclass
@@ -182,10 +181,6 @@ def clean_pairs(pairs: list[PairExample]) -> list[PairExample]:
     """The pairs whose preference was not flipped to model annotator noise: the ones pairwise
     accuracy is measured on."""
     return [p for p in pairs if "flipped" not in p.criterion]
-
-
-CHECKPOINT_FOLDERS = ("checkpoint", "checkpoint.partial", "checkpoint.old")
-"""the resumable checkpoint, the one being written, the one being replaced"""
 
 
 class RewardTrainer:
@@ -565,26 +560,18 @@ class RewardTrainer:
     def save_checkpoint(self) -> None:
         """Model, optimiser and trainer state into ``checkpoint/``, swapped in whole: a kill
         mid-save leaves the previous checkpoint (``checkpoint/`` or ``checkpoint.old/``)."""
-        folder, partial, old = (self.out / name for name in CHECKPOINT_FOLDERS)
-        shutil.rmtree(partial, ignore_errors=True)
-        self.model.save_pretrained(partial)
-        checkpoint.write_training_state(partial, self.optimizer, {
-            "step": self.step,
-            "epoch": self.epoch,
-            "scheduler": self.scheduler.state_dict(),
-            "rng": self.rng.bit_generator.state,
-            "history": asdict(self.history),
-        })  # fmt: skip
-        shutil.rmtree(old, ignore_errors=True)
-        if folder.exists():
-            folder.rename(old)
-        partial.rename(folder)
-        shutil.rmtree(old, ignore_errors=True)
+        with checkpoint.swapped_in(self.out / "checkpoint") as partial:
+            self.model.save_pretrained(partial)
+            checkpoint.write_training_state(partial, self.optimizer, {
+                "step": self.step,
+                "epoch": self.epoch,
+                "scheduler": self.scheduler.state_dict(),
+                "rng": self.rng.bit_generator.state,
+                "history": asdict(self.history),
+            })  # fmt: skip
 
     def _maybe_resume(self) -> None:
-        folder, _, old = (self.out / name for name in CHECKPOINT_FOLDERS)
-        if not folder.exists() and old.exists():  # killed between the two renames
-            old.rename(folder)
+        folder = checkpoint.recovered(self.out / "checkpoint")
         if isinstance(self.model, VLMJudge) and (folder / checkpoint.TRAINER_STATE_FILE).exists():
             read_judge_config(folder)  # another backbone's checkpoint says so before its optimiser
         state = checkpoint.read_training_state(folder, self.optimizer)
