@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -59,3 +60,21 @@ def write_tasks(root: Path, tasks: list[dict[str, Any]]) -> list[int]:
             meta = writer.finish(success=task.get("success", True))
             indices.append(meta.index)
     return indices
+
+
+def lab_policy_copies(seed: int = 0) -> Callable[[], Any]:
+    """A function returning a new lab policy with the same random weights at each call: the
+    runs a resume test compares start from one policy."""
+    import torch
+
+    from cuakit.agent.policy import LabPolicy, PolicyConfig
+
+    torch.manual_seed(seed)
+    start = LabPolicy(PolicyConfig()).state_dict()
+
+    def copy() -> LabPolicy:
+        policy = LabPolicy(PolicyConfig())
+        policy.load_state_dict(start)
+        return policy
+
+    return copy

@@ -26,6 +26,7 @@ from cuakit.agent.grounding import (
 from cuakit.agent.policy import LabPolicy, PolicyConfig
 from cuakit.curate.samples import IMAGES_DIR, SAMPLES_FILE, StepSample, write_samples
 from cuakit.errors import ConfigError, DatasetError
+from tests.fixtures import lab_policy_copies
 
 COLOURS = {"red": (220, 40, 40), "blue": (40, 60, 220)}
 
@@ -148,14 +149,7 @@ def test_a_grpo_run_stopped_at_a_checkpoint_goes_on_to_the_uninterrupted_result(
     never stopped ends: the same curves and the same weights."""
     train, _ = box_data
     config = GroundingGRPOConfig(steps=30, screens=4, group_size=4, lr=2e-3, augment=True)
-    torch.manual_seed(0)
-    start = LabPolicy(PolicyConfig()).state_dict()
-
-    def fresh() -> LabPolicy:
-        policy = LabPolicy(PolicyConfig())
-        policy.load_state_dict(start)
-        return policy
-
+    fresh = lab_policy_copies(seed=0)
     whole = fresh()
     expected = grounding_grpo(whole, train, config, run=tmp_path / "whole")
     grounding_grpo(fresh(), train, replace(config, steps=CHECKPOINT_EVERY), run=tmp_path / "cut")

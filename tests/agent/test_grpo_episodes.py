@@ -12,6 +12,7 @@ import cuakit.envs as envs
 from cuakit.agent.grpo_episodes import EpisodeGRPOConfig, log_probs, play, train_episode_grpo
 from cuakit.agent.policy import LabPolicy, PolicyConfig
 from cuakit.errors import ConfigError
+from tests.fixtures import lab_policy_copies
 
 ENV = "cuakit/desksim-click-button-v0"
 
@@ -61,14 +62,7 @@ def test_bad_config_names_the_field():
 def test_a_run_stopped_after_an_update_goes_on_to_the_uninterrupted_result(text, tmp_path):
     config = EpisodeGRPOConfig(env=ENV, steps=10_000, updates=3, instances=2, group_size=2,
                                difficulty=1)  # fmt: skip
-    torch.manual_seed(0)
-    start = LabPolicy(PolicyConfig()).state_dict()
-
-    def fresh() -> LabPolicy:
-        policy = LabPolicy(PolicyConfig())
-        policy.load_state_dict(start)
-        return policy
-
+    fresh = lab_policy_copies(seed=0)
     whole = fresh()
     expected = train_episode_grpo(whole, config, text, run=tmp_path / "whole")
     train_episode_grpo(fresh(), replace(config, updates=2), text, run=tmp_path / "cut")
