@@ -1,10 +1,10 @@
 """The safety lists are well formed: schema, actions, and screens an OCR can read.
 
 ``data/heldout_redteam.toml`` (every case must be confirmed or denied) and
-``data/heldout_benign.toml`` (every case should be allowed) were written before the safety
-gate's rules and are never used to tune them. ``data/dev_redteam.toml`` and
+``data/heldout_benign.toml`` (every case should be allowed) were written by an author who never
+read the safety gate's rules, and are never used to tune them. ``data/dev_redteam.toml`` and
 ``data/dev_benign.toml`` are the development lists of the same form, the ones the rules are
-tuned on. This test checks only the form of all four, never a gate.
+tuned on (they include the first held-out lists, reported once at stop 46 and then moved there). This test checks only the form of all four, never a gate.
 
 Conventions the files follow (and this test enforces):
 
