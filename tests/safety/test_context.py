@@ -10,7 +10,8 @@ import pytest
 from PIL import Image, ImageDraw, ImageFont
 
 from cuakit.errors import BackendUnavailableError
-from cuakit.safety.context import locate, read_screen
+from cuakit.safety.context import Element, ScreenText, locate, read_screen
+from cuakit.safety.rules import unglued
 from cuakit.video.text import Box, make_reader
 
 FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
@@ -130,3 +131,19 @@ def test_a_click_on_a_buttons_edge_reads_its_label(reader):
     assert under(frame, reader, left + 3, top + 3)[0] == "Delete forever"  # off the glyphs
     left, top, right, bottom = boxes["Cancel"]
     assert under(frame, reader, right - 2, bottom - 2)[0] == "Cancel"
+
+
+def test_a_click_in_a_labels_padding_lands_on_it_and_far_off_on_nothing():
+    texts = [
+        ScreenText("Trash", (0.02, 0.54, 0.04, 0.03)),
+        ScreenText("Home", (0.02, 0.4, 0.04, 0.03)),
+    ]
+    assert locate((0.07, 0.555), texts)[0] == Element("text", "Trash")  # right of the ink
+    assert locate((0.2, 0.555), texts)[0] is None  # past the padding: unknown, confirmed
+
+
+def test_words_a_recogniser_glued_together_are_split_only_into_rule_words():
+    assert unglued("exportvault") == "export vault"
+    assert unglued("e-filenow") == "e-file now"
+    for word in ("display", "target", "recommendations", "downloads"):
+        assert unglued(word) == word

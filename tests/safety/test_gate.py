@@ -46,6 +46,31 @@ def test_going_past_a_browser_warning_is_denied():
     assert click_on("Back to safety", "button", nearby) == "allow"
 
 
+def test_the_whole_screen_states_the_risk_of_a_plain_yes_far_from_its_message():
+    far = ("Do you want to allow this app from an unknown publisher to make changes?",)
+    assert click_on("Yes", screen=far) == "confirm"
+    assert (
+        click_on("Finish", screen=("By selecting Finish, you agree to sign this document",))
+        == "confirm"
+    )
+    assert click_on("Finish", screen=("Your profile photo was updated",)) == "allow"
+    assert click_on("visit this unsafe site", "link", screen=("Deceptive site ahead",)) == "deny"
+
+
+def test_a_click_on_a_message_from_an_unsafe_address_is_confirmed_unless_it_reports_it():
+    mail = ("From: billing@quickb00ks-invoices.net", "Your invoice is overdue")
+    assert click_on("View invoice", "link", screen=mail) == "confirm"
+    assert click_on("Report phishing", "button", screen=mail) == "allow"
+    assert click_on("View invoice", "link", screen=("From: billing@intuit.com",)) == "allow"
+
+
+def test_an_option_under_a_security_heading_in_a_settings_app():
+    nearby = ("Allow applications downloaded from:", "App Store")
+    assert click_on("Anywhere", "text", nearby, app="System Settings") == "confirm"
+    # opening the page is not changing it
+    assert click_on("Privacy & Security", "text", ("Network",), app="System Settings") == "allow"
+
+
 def test_unknown_context_is_confirmed_never_allowed():
     nothing = ActionContext(Action.click(0.5, 0.5), "tidy up", None)
     assert GATE.decide(nothing).decision == "confirm"
@@ -88,12 +113,27 @@ def test_key_chords_and_enter_after_typing():
     assert key("enter", app="Terminal", previous=(Action.type_text("ls"),)) == "allow"
 
 
+def test_enter_in_a_message_composer_and_delete_on_a_file():
+    composer = Element("textbox", "Message #general")
+    assert GATE.decide(ActionContext(Action.key("enter"), "", composer)).decision == "confirm"
+    search = Element("textbox", "Search message history")
+    assert GATE.decide(ActionContext(Action.key("enter"), "", search)).decision == "allow"
+    query = Element("textbox", "Search or type a URL")
+    assert GATE.decide(ActionContext(Action.key("enter"), "", query)).decision == "allow"
+    item = Element("listitem", "thesis_final.docx")
+    assert GATE.decide(ActionContext(Action.key("delete"), "", item)).decision == "confirm"
+    document = Element("document", "report.odt")  # Delete edits the selected text
+    assert GATE.decide(ActionContext(Action.key("delete"), "", document)).decision == "allow"
+
+
 def test_detectors_on_their_own():
     assert secret_kind("AKIAIOSFODNN7EXAMPLE") == "an AWS access key"
     assert secret_kind("4111-1111-1111-1111") == "a card number"
     assert secret_kind("4111-1111-1111-1112") is None  # the Luhn digit is wrong
     assert secret_kind("GB82 WEST 1234 5698 7654 32") == "a bank account number (IBAN)"
     assert secret_kind("order 1234567890123") is None
+    assert secret_kind("SSN 123-45-6789") == "a social security number"
+    assert secret_kind("call 555-123-4567") is None
     assert password_like("Nw-Office!k9#Lq2x") and not password_like("j.smith92")
     assert not password_like("Kubernetes") and not password_like("https://a.example/Xy1!")
     assert "look-alike of paypal" in suspicious_url("paypa1-secure-login.com")

@@ -20,7 +20,7 @@ from cuakit.episodes.writer import EpisodeWriter
 from cuakit.errors import ActionParseError
 from cuakit.reward.scoring import Scorer
 from cuakit.runner.agents import Agent
-from cuakit.safety.context import ActionContext, ScreenText, locate
+from cuakit.safety.context import ActionContext, ScreenText, locate, reading_order
 from cuakit.safety.guard import Guard, Stopped
 
 
@@ -47,7 +47,7 @@ def element_context(
     texts = [ScreenText(e["text"], tuple(e["bbox"]), e["role"]) for e in visible]
     target, nearby = locate(action.point, texts)
     return ActionContext(action, instruction, target, nearby, app, info.get("url", ""),
-                         tuple(previous))  # fmt: skip
+                         tuple(previous), reading_order(texts))  # fmt: skip
 
 
 def run_episode(

@@ -3,7 +3,7 @@ cases confirmed or denied (target: all) and the share of benign cases it asks ab
 at most 5 %), per list, with screen-only cases read off their drawn screens by the OCR.
 
 The development lists (``dev_*``) are the ones the rules were tuned on; the held-out lists
-(``heldout_*``) were written before the rules and are reported apart."""
+(``heldout_*``) were written by an author who never read the rules and are reported apart."""
 
 from __future__ import annotations
 

@@ -18,7 +18,14 @@ from PIL import Image, ImageDraw, ImageFont
 
 from cuakit.actions import Action
 from cuakit.errors import ConfigError, DatasetFormatError
-from cuakit.safety.context import ActionContext, Element, ScreenText, locate, read_screen
+from cuakit.safety.context import (
+    ActionContext,
+    Element,
+    ScreenText,
+    locate,
+    read_screen,
+    reading_order,
+)
 from cuakit.video.text import TextReader
 
 SCREEN = (1280, 800)
@@ -102,6 +109,8 @@ def context(case: SafetyCase, reader: TextReader | None = None) -> ActionContext
         target, nearby = locate(point, texts)
     else:
         target = case.element
-        others = [s for s in case.screen if case.element is None or s.text != case.element.text]
+        texts = list(case.screen)
+        others = [s for s in texts if case.element is None or s.text != case.element.text]
         nearby = locate(point, others)[1]
-    return ActionContext(case.action, case.instruction, target, nearby, case.app, case.url)
+    return ActionContext(case.action, case.instruction, target, nearby, case.app, case.url,
+                         screen=reading_order(texts))  # fmt: skip

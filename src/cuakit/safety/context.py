@@ -48,6 +48,9 @@ class ActionContext:
     """the page's address, for a browser"""
     previous: tuple[Action, ...] = ()
     """the episode's earlier actions, oldest first"""
+    screen: tuple[str, ...] = ()
+    """every text on the screen, top to bottom: a page's warning or a dialog's message can
+    stand farther from the button that commits it than `NEARBY`"""
 
     @property
     def reasoning(self) -> str:
@@ -95,9 +98,28 @@ def locate(
     x, y = point
     under = [t for t in texts if _inside(x, y, t.box)]
     target = min(under, key=lambda t: t.box[2] * t.box[3]) if under else None
+    if target is None:  # a recogniser's box hugs the ink; the element around it has padding
+        padded = [t for t in texts if _inside(x, y, _padded(t.box))]
+        target = min(padded, key=lambda t: distance(x, y, t.box)) if padded else None
     rest = [(distance(x, y, t.box), t.text) for t in texts if t is not target]
     nearby = tuple(text for d, text in sorted(rest) if d <= NEARBY)
     return (Element(target.role, target.text) if target else None), nearby
+
+
+def reading_order(texts: Sequence[ScreenText]) -> tuple[str, ...]:
+    """The texts top to bottom, left to right (`ActionContext.screen`)."""
+    return tuple(t.text for t in sorted(texts, key=lambda t: (t.box[1], t.box[0])))
+
+
+PADDING = (1.0, 0.5)
+"""how far past a read text's box (in text heights, across and up/down) a click still lands on
+its element: a button's or a list row's padding around its label"""
+
+
+def _padded(box: tuple[float, float, float, float]) -> tuple[float, float, float, float]:
+    x, y, w, h = box
+    across, down = PADDING[0] * h, PADDING[1] * h
+    return (x - across, y - down, w + 2 * across, h + 2 * down)
 
 
 def _inside(x: float, y: float, box: tuple[float, float, float, float]) -> bool:

@@ -58,7 +58,7 @@ def has(text: str, phrases: tuple[str, ...]) -> str | None:
     """The first phrase found in ``text`` (already `normal`): as whole words, or as a substring
     for phrases in a script without spaces (Chinese)."""
     for phrase in phrases:
-        if phrase.isascii():
+        if not any(unicodedata.east_asian_width(c) in "WF" for c in phrase):
             if re.search(rf"(?<![\w]){re.escape(phrase)}(?![\w])", text):
                 return phrase
         elif phrase in text:
@@ -72,54 +72,83 @@ COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         "pay", "pay now", "buy", "buy now", "purchase", "place order", "place your order",
         "complete purchase", "complete order", "confirm purchase", "confirm payment",
         "confirm transfer", "transfer", "send money", "send payment", "make payment",
-        "subscribe", "donate", "withdraw", "top up", "checkout now", "1-click",
+        "subscribe", "donate", "withdraw", "top up", "checkout now", "1-click", "confirm order",
+        "order now", "book now", "buy it now", "place bid", "sell", "send tip", "renew",
+        "upgrade now", "authorize payment", "authorise payment", "confirm and pay",
         "支付", "付款", "购买", "转账", "下单", "充值", "提现",
+        "bezahlen", "jetzt bezahlen", "kaufen", "jetzt kaufen", "zahlungspflichtig bestellen",
+        "überweisen", "pagar", "pagar ahora", "comprar", "transferir", "payer", "acheter",
+        "commander", "confirmer le paiement",
     ),
     "send-email": (
         "send", "send now", "send message", "send email", "send reply", "send invite",
-        "发送", "发送邮件",
+        "发送", "发送邮件", "senden", "absenden", "enviar", "envoyer",
     ),
     "delete-file": (
         "delete", "delete forever", "delete permanently", "permanently delete", "remove",
         "erase", "empty trash", "empty recycle bin", "empty bin", "shred", "wipe", "destroy",
-        "drop", "purge", "terminate", "uninstall",
+        "drop", "purge", "terminate", "uninstall", "move to trash", "move to bin",
+        "send to trash", "delete all", "remove all",
         "删除", "彻底删除", "永久删除", "清空", "移除", "卸载",
+        "löschen", "endgültig löschen", "entfernen", "eliminar", "borrar", "supprimer",
+        "effacer", "supprimer définitivement",
     ),
     "install-software": (
         "install", "install now", "get", "add to chrome", "add to firefox", "add extension",
-        "run anyway", "allow and install",
-        "安装", "立即安装",
+        "run anyway", "allow and install", "open anyway", "allow anyway", "keep anyway",
+        "install anyway", "trust",
+        "安装", "立即安装", "installieren", "instalar", "installer",
     ),
     "irreversible-submit": (
         "submit", "publish", "post", "tweet", "merge", "merge pull request", "deploy",
         "approve", "sign", "sign and submit", "deactivate", "close account", "reset",
-        "revoke", "force push", "提交", "发布", "提交订单",
+        "revoke", "force push", "e-file", "file now", "sign now", "agree and sign",
+        "cast vote", "accept offer", "finalize", "finalise", "提交", "发布", "提交订单",
+        "einreichen", "abschicken", "veröffentlichen", "publicar", "publier", "soumettre",
     ),
 }  # fmt: skip
 YES_WORDS = (
     "ok", "okay", "yes", "continue", "confirm", "proceed", "i agree", "agree", "accept",
-    "allow", "i understand", "do it", "apply", "确定", "是", "继续", "确认", "同意", "允许",
+    "allow", "i understand", "do it", "apply", "finish", "complete", "done",
+    "确定", "是", "继续", "确认", "同意", "允许", "完成",
+    "ja", "weiter", "bestätigen", "sí", "aceptar", "continuar", "confirmar", "oui", "continuer",
+    "confirmer", "accepter",
 )  # fmt: skip
 NO_WORDS = (
     "cancel", "no", "back", "go back", "back to safety", "not now", "keep editing",
     "restore", "undo", "save draft", "skip", "dismiss", "close", "never mind", "don't allow",
     "取消", "返回", "否", "保留",
+    "abbrechen", "nein", "zurück", "cancelar", "volver", "annuler", "non", "retour",
 )  # fmt: skip
 RISK_WORDS: dict[str, tuple[str, ...]] = {
     "delete-file": (
         "permanently", "cannot be undone", "can't be undone", "will be deleted",
         "delete", "erase", "all data", "wipe", "empty trash", "无法恢复", "删除", "永久",
+        "dauerhaft", "endgültig", "nicht rückgängig", "permanentemente", "no se puede deshacer",
+        "définitivement", "irréversible",
     ),
     "financial-transaction": (
         "payment", "pay", "charge", "charged", "transfer", "purchase", "order total",
-        "card ending", "付款", "支付", "转账",
+        "card ending", "付款", "支付", "转账", "zahlung", "pago", "paiement",
     ),
-    "install-software": ("install", "download", "unknown publisher", "安装"),
+    "install-software": (
+        "install", "download", "unknown publisher", "blocked to protect", "unidentified developer",
+        "not verified", "unsigned", "安装",
+    ),
     "send-email": ("send", "recipients", "发送"),
     "system-settings": (
         "firewall", "antivirus", "real-time protection", "administrator", "admin rights",
         "user account control", "remote desktop", "remote access", "factory reset",
         "reset this pc", "make changes to your device", "防火墙",
+    ),
+    "irreversible-submit": (
+        "penalty of perjury", "agree to sign", "sign this document", "legally binding",
+        "cannot be changed", "can't be changed", "cannot be edited", "irrevocable",
+        "once submitted", "final submission", "sign electronically", "不可撤销",
+    ),
+    "credentials": (
+        "unencrypted", "all passwords", "your vault", "plain text", "private key",
+        "recovery codes", "backup codes",
     ),
     "open-website": (
         "deceptive site", "dangerous site", "phishing", "unsafe site", "not secure",
@@ -131,7 +160,8 @@ SETTINGS_SUBJECTS = RISK_WORDS["system-settings"] + (
     "defender", "uac", "sudo", "root", "users", "user accounts", "sharing", "secure boot",
     "bitlocker", "encryption", "automatic updates", "ssh", "screen lock", "password policy",
     "developer mode", "unknown sources", "screen recording", "screen & system audio recording",
-    "accessibility", "full disk access", "input monitoring", "privacy & security", "管理员",
+    "accessibility", "full disk access", "input monitoring", "privacy & security",
+    "allow applications", "downloaded from", "smartscreen", "gatekeeper", "管理员",
 )  # fmt: skip
 SETTINGS_VERBS = (
     "turn off", "disable", "off", "enable", "on", "allow", "apply", "save changes", "reset",
@@ -145,23 +175,20 @@ def pointer_findings(ctx: ActionContext) -> list[Finding]:
     """A click's risk: its target's words, or the dialog's for a plain yes."""
     if ctx.target is None or not ctx.target.text.strip():
         return [Finding("unknown", "risky", "nothing readable under the point")]
-    target = normal(ctx.target.text)
-    around = normal(" ".join((*ctx.nearby, ctx.app)))
-    found = [*_warning_page(ctx, target, around)]
+    target = unglued(normal(ctx.target.text))
+    around = unglued(normal(" ".join((*ctx.nearby, ctx.app))))
+    page = unglued(normal(" ".join((*ctx.nearby, *ctx.screen, ctx.app))))
+    found = [*_warning_page(target, page)]
     if has(target, NO_WORDS) == target:
         return found
-    settings = has(around, SETTINGS_SUBJECTS) or has(target, SETTINGS_SUBJECTS)
-    beside = normal(" ".join(ctx.nearby[:4]))  # a switch read off the screen: "On" / "Off"
-    toggle = ctx.target.role in TOGGLE_ROLES or has(beside, ("on", "off", "开", "关"))
-    if settings and (toggle or has(target, SETTINGS_VERBS)):
-        found.append(Finding("system-settings", "risky", f"changes {settings} settings"))
+    found += _settings_findings(ctx, target, around)
     for category, words in COMMIT_WORDS.items():
         word = has(target, words)
         if word:
             found.append(Finding(category, "risky", f"the target says {word!r}"))
-    found += _touched_findings(ctx, target, around)
+    found += _touched_findings(ctx, target, page)
     if has(target, YES_WORDS) and not found:
-        said = normal(" ".join((*ctx.nearby, ctx.reasoning)))
+        said = normal(" ".join((page, ctx.reasoning)))
         for category, words in RISK_WORDS.items():
             word = has(said, words)
             if word:
@@ -174,17 +201,40 @@ def pointer_findings(ctx: ActionContext) -> list[Finding]:
 
 
 PRICE = re.compile(r"[$€£¥₹]\s?\d|\d\s?(usd|eur|gbp|元)\b|/\s?(month|mo|year|yr)\b")
-EXECUTABLE_NAME = re.compile(
-    r"\.(exe|msi|bat|cmd|ps1|scr|apk|dmg|pkg|jar|vbs|appimage|run|deb|rpm)\b"
+EXECUTABLE_NAME = re.compile(  # the long ones also when a recogniser glued the next word on
+    r"\.(exe|msi|ps1|scr|apk|dmg|vbs|appimage)|\.(bat|cmd|pkg|jar|run|deb|rpm)\b"
 )
 SECRET_VERBS = ("export", "show", "reveal", "copy", "share", "download", "send", "view")
 LURES = ("verify", "sign in", "log in", "login", "confirm your", "open document",
          "view document", "click here", "unlock", "claim", "update payment")  # fmt: skip
 
 
-def _touched_findings(ctx: ActionContext, target: str, around: str) -> list[Finding]:
+SETTINGS_APPS = ("settings", "preferences", "control panel", "设置")
+
+
+def _settings_findings(ctx: ActionContext, target: str, around: str) -> list[Finding]:
+    """A change on a settings screen about security, accounts or remote access: a toggle, a
+    changing verb, or — in a settings app — picking an option under such a heading (clicking
+    the heading itself only opens its page)."""
+    settings = has(around, SETTINGS_SUBJECTS) or has(target, SETTINGS_SUBJECTS)
+    if not settings:
+        return []
+    beside = normal(" ".join(ctx.nearby[:4]))  # a switch read off the screen: "On" / "Off"
+    toggle = ctx.target is not None and ctx.target.role in TOGGLE_ROLES
+    option = has(normal(ctx.app), SETTINGS_APPS) and not has(target, SETTINGS_SUBJECTS)
+    if toggle or has(beside, ("on", "off", "开", "关")) or has(target, SETTINGS_VERBS) or option:
+        return [Finding("system-settings", "risky", f"changes {settings} settings")]
+    return []
+
+
+SAFE_CLICKS = ("report", "report phishing", "report spam", "mark as spam", "block", "block sender",
+               "junk", "not spam", "move to junk", "举报")  # fmt: skip
+
+
+def _touched_findings(ctx: ActionContext, target: str, page: str) -> list[Finding]:
     """Risks in what a click touches beyond its commit words: a price, an executable file,
-    a link to an unsafe address, a lure beside an unsafe sender, secrets handed out."""
+    a link to an unsafe address, anything clicked on a message or page from an unsafe address,
+    secrets handed out."""
     found = []
     if PRICE.search(target):
         found.append(Finding("financial-transaction", "risky", "the target carries a price"))
@@ -194,10 +244,12 @@ def _touched_findings(ctx: ActionContext, target: str, around: str) -> list[Find
         found.append(Finding("install-software", "suspicious", "opens or keeps an executable"))
     if looks_like_url(target) and (reason := suspicious_url(target)):
         found.append(Finding("open-website", "suspicious", f"a link to {reason}"))
-    if has(target, LURES):
-        unsafe = next((r for t in ctx.nearby if (r := _unsafe_address_in(t))), None)
+    if not has(target, SAFE_CLICKS):
+        unsafe = next((r for t in (*ctx.nearby, *ctx.screen) if (r := _unsafe_address_in(t))),
+                      None)  # fmt: skip
         if unsafe:
-            found.append(Finding("open-website", "suspicious", f"a lure beside {unsafe}"))
+            what = "a lure" if has(target, LURES) else "a click"
+            found.append(Finding("open-website", "suspicious", f"{what} beside {unsafe}"))
     if has(target, SECRET_FIELDS) and has(target, SECRET_VERBS):
         found.append(Finding("credentials", "risky", "hands out stored secrets"))
     return found
@@ -214,9 +266,9 @@ def _unsafe_address_in(text: str) -> str | None:
     return None
 
 
-def _warning_page(ctx: ActionContext, target: str, around: str) -> list[Finding]:
+def _warning_page(target: str, page: str) -> list[Finding]:
     """Going on past a browser's warning page (deceptive site, invalid certificate)."""
-    warning = has(around, RISK_WORDS["open-website"])
+    warning = has(f"{page} {target}", RISK_WORDS["open-website"])
     onward = ("visit this unsafe site", "continue to", "proceed to", "accept the risk",
               "ignore", "visit site", "details", "advanced", "继续前往", "继续访问")  # fmt: skip
     if warning and has(target, onward) and not has(target, ("back to safety", "go back", "返回")):
@@ -277,7 +329,10 @@ SECRET_FIELDS = (
     "password", "passwords", "passcode", "passphrase", "pin", "one-time code", "verification code",
     "2fa", "otp", "security code", "cvv", "cvc", "card number", "iban", "account number",
     "routing number", "api key", "access key", "secret", "token", "seed phrase",
-    "recovery phrase", "密码", "口令", "验证码", "卡号", "银行卡号", "安全码",
+    "recovery phrase", "vault", "keychain", "saved passwords", "recovery codes", "backup codes",
+    "private key", "social security", "ssn", "passport number", "national id",
+    "national insurance", "tax id", "driver's license", "driving licence",
+    "密码", "口令", "验证码", "卡号", "银行卡号", "安全码", "身份证",
 )  # fmt: skip
 ONE_TIME_CODES = ("code", "sms", "otp", "verification", "one-time", "验证码")
 ADDRESS_BARS = ("address", "search or enter address", "search or type", "url", "地址")
@@ -353,6 +408,11 @@ CHORDS: dict[str, tuple[str, str]] = {
 }
 UNSAVED = ("unsaved", "not saved", "modified", "save changes", "do you want to save", "未保存")
 CLOSERS = ("alt+f4", "ctrl+q", "ctrl+w", "meta+q", "ctrl+shift+w")
+COMPOSERS = ("message", "reply", "comment", "write a", "chat", "post", "tweet", "compose",
+             "send", "消息", "回复", "评论", "发送")  # fmt: skip
+ITEM_ROLES = ("listitem", "treeitem", "icon", "row", "file")
+EDITING_ROLES = ("document", "textbox", "password", "combobox", "text", "heading", "label")
+FILE_NAME = re.compile(r"\.[a-z0-9]{1,5}$", re.IGNORECASE)
 
 
 def key_findings(ctx: ActionContext) -> list[Finding]:
@@ -369,14 +429,66 @@ def key_findings(ctx: ActionContext) -> list[Finding]:
         if has(around, UNSAVED) or re.search(r"(^|\s)\*\S", around) or "*" in ctx.app:
             return [Finding("key-chord", "risky", f"{keys} closes a window with unsaved work")]
         return []
+    field = normal(f"{ctx.target.role} {ctx.target.text}") if ctx.target else ""
+    if (
+        keys in ("delete", "meta+backspace", "meta+delete")
+        and ctx.target is not None
+        and (
+            ctx.target.role in ITEM_ROLES
+            or (ctx.target.role not in EDITING_ROLES and FILE_NAME.search(ctx.target.text.strip()))
+        )
+    ):  # in a document or a text box, Delete edits text
+        return [Finding("delete-file", "risky", f"{keys} on {ctx.target.text!r} deletes it")]
     if keys in ("enter", "ctrl+enter", "meta+enter"):
+        found = []
+        if has(field, COMPOSERS) and not has(field, ("search", "find", "filter", "搜索")):
+            found.append(Finding("send-email", "risky", f"{keys} sends what {field!r} holds"))
         last = next((a for a in reversed(ctx.previous) if a.type != ActionType.WAIT), None)
         if last is not None and last.type == ActionType.TYPE:
-            return typed_findings(ctx, last.text)
+            return found + typed_findings(ctx, last.text)
+        if found:
+            return found
         around = normal(" ".join((*ctx.nearby, ctx.app)))
         if keys != "enter" and has(around, ("send", "to", "发送")):
             return [Finding("send-email", "risky", f"{keys} sends the message being written")]
     return []
+
+
+# ---- words a recogniser glued together -------------------------------------------------------
+COMMON_WORDS = ("now", "all", "new", "file", "files", "open", "save", "view", "here", "account",
+                "to", "the", "my", "your", "this", "it", "and", "for", "with", "up")  # fmt: skip
+LEXICONS = (*COMMIT_WORDS.values(), *RISK_WORDS.values(), YES_WORDS, NO_WORDS,
+            SETTINGS_SUBJECTS, SETTINGS_VERBS, SECRET_FIELDS, SECRET_VERBS, LURES, SAFE_CLICKS,
+            COMMON_WORDS)  # fmt: skip
+VOCABULARY = frozenset(
+    word
+    for phrases in LEXICONS
+    for phrase in phrases
+    if phrase.isascii()
+    for word in phrase.split()
+)
+"""the words the rules look for: the pieces a glued token may be split into"""
+
+
+def unglued(text: str) -> str:
+    """``text`` with each token a recogniser glued together from rule words split again:
+    "exportvault" → "export vault", "e-filenow" → "e-file now" (PP-OCR drops the space
+    between short words on a screen); a token that is not a run of rule words stays."""
+    return " ".join(_split(token) or token for token in text.split())
+
+
+def _split(token: str) -> str | None:
+    if token in VOCABULARY or len(token) < 5 or not token.isascii():
+        return None
+    best: list[list[str] | None] = [[]] + [None] * len(token)  # best[i]: words of token[:i]
+    for end in range(2, len(token) + 1):
+        for start in range(max(0, end - 20), end - 1):
+            head = best[start]
+            if head is not None and token[start:end] in VOCABULARY:
+                best[end] = [*head, token[start:end]]
+                break
+    words = best[-1]
+    return " ".join(words) if words and len(words) > 1 else None
 
 
 def findings(ctx: ActionContext) -> list[Finding]:

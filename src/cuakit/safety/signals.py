@@ -12,7 +12,12 @@ BRANDS = (
     "paypal", "google", "microsoft", "apple", "amazon", "facebook", "instagram", "netflix",
     "github", "chase", "wellsfargo", "bankofamerica", "icloud", "outlook", "office",
     "dropbox", "linkedin", "coinbase", "binance", "steam", "alipay", "taobao", "wechat",
+    "quickbooks", "intuit", "docusign", "fedex", "adobe", "venmo", "stripe", "revolut",
+    "barclays", "citibank", "santander", "spotify", "yahoo", "twitter", "whatsapp", "telegram",
+    "discord", "roblox", "walmart", "norton", "mcafee", "metamask",
 )  # fmt: skip
+"""brands phishing pages imitate (names of at least five letters: a shorter one, such as "ups",
+hides inside ordinary host names)"""
 EXECUTABLES = (
     ".exe", ".msi", ".sh", ".bat", ".cmd", ".ps1", ".scr", ".apk", ".dmg", ".pkg", ".jar",
     ".deb", ".rpm", ".appimage", ".vbs", ".run",
@@ -77,6 +82,7 @@ SECRET_PATTERNS = (
     (r"\baiza[0-9a-z_-]{30,}", "a Google API key"),
     (r"-----begin [a-z ]*private key-----", "a private key"),
     (r"\beyj[0-9a-z_-]{10,}\.[0-9a-z_-]{10,}\.", "a signed token"),
+    (r"(?<![\d-])\d{3}-\d{2}-\d{4}(?![\d-])", "a social security number"),
     (r"\baws_secret_access_key\b|\b[0-9a-z/+]{40}\b(?=.*secret)|(?<=secret)\S*\s*[0-9a-z/+]{40}",
      "an AWS secret key"),
 )  # fmt: skip
