@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw, ImageFont
 
 from cuakit.errors import BackendUnavailableError
 from cuakit.safety.context import Element, ScreenText, locate, read_screen
-from cuakit.safety.rules import unglued
+from cuakit.safety.lexicon import unglued
 from cuakit.video.text import Box, make_reader
 
 FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
@@ -145,5 +145,6 @@ def test_a_click_in_a_labels_padding_lands_on_it_and_far_off_on_nothing():
 def test_words_a_recogniser_glued_together_are_split_only_into_rule_words():
     assert unglued("exportvault") == "export vault"
     assert unglued("e-filenow") == "e-file now"
+    assert unglued("482913send") == "482913 send" and unglued("2fa") == "2fa"
     for word in ("display", "target", "recommendations", "downloads"):
         assert unglued(word) == word

@@ -126,6 +126,34 @@ def test_enter_in_a_message_composer_and_delete_on_a_file():
     assert GATE.decide(ActionContext(Action.key("delete"), "", document)).decision == "allow"
 
 
+def test_a_key_is_judged_by_what_it_presses_or_runs():
+    publish = Element("button", "Publish")
+    assert GATE.decide(ActionContext(Action.key("enter"), "", publish)).decision == "confirm"
+    shell = ("alex@ws01:~/scripts$ ./backup.sh", "alex@ws01:~/scripts$ sudo chmod -R 777 /")
+    assert key("enter", screen=shell) == "deny"  # the command on the last prompt runs
+    assert key("enter", screen=("alex@ws01:~$ ls -la",)) == "allow"
+    bios = ("Secure Boot", "[Disabled]", "F10: Save & Exit", "ESC: Exit")
+    assert key("f10", screen=bios, nearby=bios) == "confirm"  # the button its label names
+    assert key("f5", screen=("F10: Save & Exit",)) == "allow"
+    sharing = ("You are screen sharing", "Recording...")
+    assert key("meta+l", screen=sharing) == "confirm" and key("meta+l") == "allow"
+
+
+def test_a_commit_on_a_screen_that_warns_is_asked_about_when_no_rule_names_it():
+    warns = ("Your vote is final and cannot be changed after submission.",)
+    assert click_on("Cast ballot", screen=warns) == "confirm"
+    assert click_on("Back to ballot", screen=warns) == "allow"  # a no, then where to
+    assert click_on("Cancel", screen=warns) == "allow"
+    assert click_on("Cast ballot", screen=("2024 Board Election",)) == "allow"
+
+
+def test_typing_into_a_settings_apps_network_fields():
+    proxy = Element("textbox", "HTTP Proxy")
+    settings = {"app": "GNOME Settings", "nearby": ("Network Proxy", "Manual")}
+    assert typing("185.220.101.47", proxy, **settings) == "confirm"
+    assert typing("185.220.101.47", Element("textbox", "Search"), app="Notes") == "allow"
+
+
 def test_detectors_on_their_own():
     assert secret_kind("AKIAIOSFODNN7EXAMPLE") == "an AWS access key"
     assert secret_kind("4111-1111-1111-1111") == "a card number"

@@ -17,7 +17,7 @@ from typing import Any
 
 from cuakit.actions import Action, ActionType
 from cuakit.safety.context import ActionContext
-from cuakit.safety.rules import SECRET_FIELDS, has, normal
+from cuakit.safety.lexicon import SECRET_FIELDS, has, normal
 from cuakit.safety.signals import password_like, secret_kind
 
 

@@ -13,8 +13,17 @@ context to `Finding`s, each naming a category and a severity.
   addresses typed into a browser's address bar, and confirmation words typed into a
   "type … to confirm" box.
 - **Keys**: chords that leave the app or the session (ctrl+alt+delete, the Run box, SysRq),
-  permanent deletion (shift+delete), clearing the browser's data, closing a window with unsaved
-  work; Enter commits what was just typed, so it is judged as that text.
+  permanent deletion (shift+delete, Delete on a file), clearing the browser's data, closing a
+  window with unsaved work or interrupting a recording or a migration. A key is judged by what
+  it does: Enter commits what was just typed or runs the command on a shell's last prompt,
+  Enter or Space on a focused button presses it, a function key the screen labels ("F10: Save
+  & Exit") is that button, Enter in a message composer sends.
+- **The screen's own warning**: a click, Enter or drag that no rule above names is still
+  asked about when the screen says the step cannot be taken back ("cannot be undone", "not
+  recommended", "your vote is final"), unless it is a plain no ("Cancel", "Back to …").
+
+Screen text is compared as `cuakit.safety.lexicon` says: normalised, as whole words, in five
+languages, with words a recogniser glued together split again.
 
 Severity: ``risky`` (the category's policy decides), ``suspicious`` (confirm whatever the
 category says: a look-alike domain, a raw IP, an executable download) and ``critical``
@@ -25,12 +34,43 @@ phishing page).
 from __future__ import annotations
 
 import re
-import unicodedata
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from cuakit.actions import ActionType
-from cuakit.safety.context import ActionContext
+from cuakit.safety.context import ActionContext, Element
+from cuakit.safety.lexicon import (
+    ADDRESS_BARS,
+    CAUTIONS,
+    CLOSERS,
+    COMMIT_WORDS,
+    COMMITTING_KEYS,
+    COMPOSERS,
+    CONFIRM_BOXES,
+    EDITING_ROLES,
+    INTERRUPTERS,
+    ITEM_ROLES,
+    KEEP_WORDS,
+    LURES,
+    NO_WORDS,
+    ONE_TIME_CODES,
+    ONGOING,
+    READ_ONLY_TOOLS,
+    RISK_WORDS,
+    SAFE_CLICKS,
+    SECRET_FIELDS,
+    SECRET_VERBS,
+    SETTINGS_APPS,
+    SETTINGS_SUBJECTS,
+    SETTINGS_VERBS,
+    SHELL_PLACES,
+    TOGGLE_ROLES,
+    UNSAVED,
+    YES_WORDS,
+    has,
+    normal,
+    unglued,
+)
 from cuakit.safety.signals import (
     looks_like_url,
     password_like,
@@ -49,126 +89,7 @@ class Finding:
     reason: str
 
 
-def normal(text: str) -> str:
-    """Unicode-normalised, case-folded, single-spaced."""
-    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
-
-
-def has(text: str, phrases: tuple[str, ...]) -> str | None:
-    """The first phrase found in ``text`` (already `normal`): as whole words, or as a substring
-    for phrases in a script without spaces (Chinese)."""
-    for phrase in phrases:
-        if not any(unicodedata.east_asian_width(c) in "WF" for c in phrase):
-            if re.search(rf"(?<![\w]){re.escape(phrase)}(?![\w])", text):
-                return phrase
-        elif phrase in text:
-            return phrase
-    return None
-
-
 # ---- pointer actions -------------------------------------------------------------------------
-COMMIT_WORDS: dict[str, tuple[str, ...]] = {
-    "financial-transaction": (
-        "pay", "pay now", "buy", "buy now", "purchase", "place order", "place your order",
-        "complete purchase", "complete order", "confirm purchase", "confirm payment",
-        "confirm transfer", "transfer", "send money", "send payment", "make payment",
-        "subscribe", "donate", "withdraw", "top up", "checkout now", "1-click", "confirm order",
-        "order now", "book now", "buy it now", "place bid", "sell", "send tip", "renew",
-        "upgrade now", "authorize payment", "authorise payment", "confirm and pay",
-        "支付", "付款", "购买", "转账", "下单", "充值", "提现",
-        "bezahlen", "jetzt bezahlen", "kaufen", "jetzt kaufen", "zahlungspflichtig bestellen",
-        "überweisen", "pagar", "pagar ahora", "comprar", "transferir", "payer", "acheter",
-        "commander", "confirmer le paiement",
-    ),
-    "send-email": (
-        "send", "send now", "send message", "send email", "send reply", "send invite",
-        "发送", "发送邮件", "senden", "absenden", "enviar", "envoyer",
-    ),
-    "delete-file": (
-        "delete", "delete forever", "delete permanently", "permanently delete", "remove",
-        "erase", "empty trash", "empty recycle bin", "empty bin", "shred", "wipe", "destroy",
-        "drop", "purge", "terminate", "uninstall", "move to trash", "move to bin",
-        "send to trash", "delete all", "remove all",
-        "删除", "彻底删除", "永久删除", "清空", "移除", "卸载",
-        "löschen", "endgültig löschen", "entfernen", "eliminar", "borrar", "supprimer",
-        "effacer", "supprimer définitivement",
-    ),
-    "install-software": (
-        "install", "install now", "get", "add to chrome", "add to firefox", "add extension",
-        "run anyway", "allow and install", "open anyway", "allow anyway", "keep anyway",
-        "install anyway", "trust",
-        "安装", "立即安装", "installieren", "instalar", "installer",
-    ),
-    "irreversible-submit": (
-        "submit", "publish", "post", "tweet", "merge", "merge pull request", "deploy",
-        "approve", "sign", "sign and submit", "deactivate", "close account", "reset",
-        "revoke", "force push", "e-file", "file now", "sign now", "agree and sign",
-        "cast vote", "accept offer", "finalize", "finalise", "提交", "发布", "提交订单",
-        "einreichen", "abschicken", "veröffentlichen", "publicar", "publier", "soumettre",
-    ),
-}  # fmt: skip
-YES_WORDS = (
-    "ok", "okay", "yes", "continue", "confirm", "proceed", "i agree", "agree", "accept",
-    "allow", "i understand", "do it", "apply", "finish", "complete", "done",
-    "确定", "是", "继续", "确认", "同意", "允许", "完成",
-    "ja", "weiter", "bestätigen", "sí", "aceptar", "continuar", "confirmar", "oui", "continuer",
-    "confirmer", "accepter",
-)  # fmt: skip
-NO_WORDS = (
-    "cancel", "no", "back", "go back", "back to safety", "not now", "keep editing",
-    "restore", "undo", "save draft", "skip", "dismiss", "close", "never mind", "don't allow",
-    "取消", "返回", "否", "保留",
-    "abbrechen", "nein", "zurück", "cancelar", "volver", "annuler", "non", "retour",
-)  # fmt: skip
-RISK_WORDS: dict[str, tuple[str, ...]] = {
-    "delete-file": (
-        "permanently", "cannot be undone", "can't be undone", "will be deleted",
-        "delete", "erase", "all data", "wipe", "empty trash", "无法恢复", "删除", "永久",
-        "dauerhaft", "endgültig", "nicht rückgängig", "permanentemente", "no se puede deshacer",
-        "définitivement", "irréversible",
-    ),
-    "financial-transaction": (
-        "payment", "pay", "charge", "charged", "transfer", "purchase", "order total",
-        "card ending", "付款", "支付", "转账", "zahlung", "pago", "paiement",
-    ),
-    "install-software": (
-        "install", "download", "unknown publisher", "blocked to protect", "unidentified developer",
-        "not verified", "unsigned", "安装",
-    ),
-    "send-email": ("send", "recipients", "发送"),
-    "system-settings": (
-        "firewall", "antivirus", "real-time protection", "administrator", "admin rights",
-        "user account control", "remote desktop", "remote access", "factory reset",
-        "reset this pc", "make changes to your device", "防火墙",
-    ),
-    "irreversible-submit": (
-        "penalty of perjury", "agree to sign", "sign this document", "legally binding",
-        "cannot be changed", "can't be changed", "cannot be edited", "irrevocable",
-        "once submitted", "final submission", "sign electronically", "不可撤销",
-    ),
-    "credentials": (
-        "unencrypted", "all passwords", "your vault", "plain text", "private key",
-        "recovery codes", "backup codes",
-    ),
-    "open-website": (
-        "deceptive site", "dangerous site", "phishing", "unsafe site", "not secure",
-        "your connection is not private", "attackers might", "malware", "不是私密连接",
-        "不安全", "攻击者", "欺诈", "危险网站",
-    ),
-}  # fmt: skip
-SETTINGS_SUBJECTS = RISK_WORDS["system-settings"] + (
-    "defender", "uac", "sudo", "root", "users", "user accounts", "sharing", "secure boot",
-    "bitlocker", "encryption", "automatic updates", "ssh", "screen lock", "password policy",
-    "developer mode", "unknown sources", "screen recording", "screen & system audio recording",
-    "accessibility", "full disk access", "input monitoring", "privacy & security",
-    "allow applications", "downloaded from", "smartscreen", "gatekeeper", "管理员",
-)  # fmt: skip
-SETTINGS_VERBS = (
-    "turn off", "disable", "off", "enable", "on", "allow", "apply", "save changes", "reset",
-    "add user", "add account", "remove user", "make admin", "make administrator",
-    "grant", "change", "关闭", "开启", "应用",
-)  # fmt: skip
-TOGGLE_ROLES = ("switch", "toggle", "checkbox", "radio")
 
 
 def pointer_findings(ctx: ActionContext) -> list[Finding]:
@@ -187,6 +108,8 @@ def pointer_findings(ctx: ActionContext) -> list[Finding]:
         if word:
             found.append(Finding(category, "risky", f"the target says {word!r}"))
     found += _touched_findings(ctx, target, page)
+    if re.search(rf"\bby (clicking|selecting|tapping|pressing) .?{re.escape(target)}", page):
+        found.append(Finding("irreversible-submit", "risky", "the page binds the user to it"))
     if has(target, YES_WORDS) and not found:
         said = normal(" ".join((page, ctx.reasoning)))
         for category, words in RISK_WORDS.items():
@@ -204,15 +127,11 @@ PRICE = re.compile(r"[$€£¥₹]\s?\d|\d\s?(usd|eur|gbp|元)\b|/\s?(month|mo|y
 EXECUTABLE_NAME = re.compile(  # the long ones also when a recogniser glued the next word on
     r"\.(exe|msi|ps1|scr|apk|dmg|vbs|appimage)|\.(bat|cmd|pkg|jar|run|deb|rpm)\b"
 )
-SECRET_VERBS = ("export", "show", "reveal", "copy", "share", "download", "send", "view")
-LURES = ("verify", "sign in", "log in", "login", "confirm your", "open document",
-         "view document", "click here", "unlock", "claim", "update payment")  # fmt: skip
 
 
-SETTINGS_APPS = ("settings", "preferences", "control panel", "设置")
-
-
-def _settings_findings(ctx: ActionContext, target: str, around: str) -> list[Finding]:
+def _settings_findings(
+    ctx: ActionContext, target: str, around: str, moved: bool = False
+) -> list[Finding]:
     """A change on a settings screen about security, accounts or remote access: a toggle, a
     changing verb, or — in a settings app — picking an option under such a heading (clicking
     the heading itself only opens its page)."""
@@ -220,15 +139,11 @@ def _settings_findings(ctx: ActionContext, target: str, around: str) -> list[Fin
     if not settings:
         return []
     beside = normal(" ".join(ctx.nearby[:4]))  # a switch read off the screen: "On" / "Off"
-    toggle = ctx.target is not None and ctx.target.role in TOGGLE_ROLES
+    toggle = moved or (ctx.target is not None and ctx.target.role in TOGGLE_ROLES)
     option = has(normal(ctx.app), SETTINGS_APPS) and not has(target, SETTINGS_SUBJECTS)
     if toggle or has(beside, ("on", "off", "开", "关")) or has(target, SETTINGS_VERBS) or option:
         return [Finding("system-settings", "risky", f"changes {settings} settings")]
     return []
-
-
-SAFE_CLICKS = ("report", "report phishing", "report spam", "mark as spam", "block", "block sender",
-               "junk", "not spam", "move to junk", "举报")  # fmt: skip
 
 
 def _touched_findings(ctx: ActionContext, target: str, page: str) -> list[Finding]:
@@ -239,7 +154,8 @@ def _touched_findings(ctx: ActionContext, target: str, page: str) -> list[Findin
     if PRICE.search(target):
         found.append(Finding("financial-transaction", "risky", "the target carries a price"))
     near = normal(" ".join(ctx.nearby[:3]))
-    if EXECUTABLE_NAME.search(target) or (EXECUTABLE_NAME.search(near) and not has(
+    keeps = has(target, KEEP_WORDS) and EXECUTABLE_NAME.search(page)
+    if EXECUTABLE_NAME.search(target) or keeps or (EXECUTABLE_NAME.search(near) and not has(
             target, (*NO_WORDS, "discard", "delete", "remove"))):  # fmt: skip
         found.append(Finding("install-software", "suspicious", "opens or keeps an executable"))
     if looks_like_url(target) and (reason := suspicious_url(target)):
@@ -270,7 +186,8 @@ def _warning_page(target: str, page: str) -> list[Finding]:
     """Going on past a browser's warning page (deceptive site, invalid certificate)."""
     warning = has(f"{page} {target}", RISK_WORDS["open-website"])
     onward = ("visit this unsafe site", "continue to", "proceed to", "accept the risk",
-              "ignore", "visit site", "details", "advanced", "继续前往", "继续访问")  # fmt: skip
+              "ignore", "visit site", "details", "advanced", "继续前往", "继续访问", "weiter zu",
+              "continuar a", "acceder a", "continuer vers", "unsicher", "no seguro")  # fmt: skip
     if warning and has(target, onward) and not has(target, ("back to safety", "go back", "返回")):
         return [Finding("open-website", "critical", f"goes past a warning: {warning!r}")]
     return []
@@ -318,25 +235,6 @@ RISKY_COMMANDS = (
      "system-settings", "stops the machine or its processes"),
     (r"\bcurl\b|\bwget\b|\bscp\b|\brsync\b|\bnc\b", "open-website", "moves data over the network"),
 )  # fmt: skip
-READ_ONLY_TOOLS = ("grep", "rg", "ag", "ack", "man", "which", "whatis", "apropos", "echo",
-                   "less", "more", "cat", "head", "tail", "history", "type", "help")  # fmt: skip
-SHELL_PLACES = (
-    "terminal", "bash", "zsh", "powershell", "command prompt", "cmd.exe", "konsole", "xterm",
-    "iterm", "console", "shell", "ssh", "run", "open:", "psql", "mysql", "sqlite", "query",
-    "sql", "kubectl", "cloud shell", "$", "#", "ps c:", "~$", "终端", "命令",
-)  # fmt: skip
-SECRET_FIELDS = (
-    "password", "passwords", "passcode", "passphrase", "pin", "one-time code", "verification code",
-    "2fa", "otp", "security code", "cvv", "cvc", "card number", "iban", "account number",
-    "routing number", "api key", "access key", "secret", "token", "seed phrase",
-    "recovery phrase", "vault", "keychain", "saved passwords", "recovery codes", "backup codes",
-    "private key", "social security", "ssn", "passport number", "national id",
-    "national insurance", "tax id", "driver's license", "driving licence",
-    "密码", "口令", "验证码", "卡号", "银行卡号", "安全码", "身份证",
-)  # fmt: skip
-ONE_TIME_CODES = ("code", "sms", "otp", "verification", "one-time", "验证码")
-ADDRESS_BARS = ("address", "search or enter address", "search or type", "url", "地址")
-CONFIRM_BOXES = ("to confirm", "type the name", "type delete", "enter the name", "以确认")
 
 
 def typed_findings(ctx: ActionContext, text: str | None = None) -> list[Finding]:
@@ -345,7 +243,10 @@ def typed_findings(ctx: ActionContext, text: str | None = None) -> list[Finding]
     typed = normal(text)
     field = normal(f"{ctx.target.role} {ctx.target.text}") if ctx.target else ""
     around = normal(" ".join((field, *ctx.nearby, ctx.app)))
-    found = _command_findings(typed, around)
+    found = _command_findings(typed, normal(" ".join((around, *ctx.screen))))
+    subject = has(around, SETTINGS_SUBJECTS) if has(normal(ctx.app), SETTINGS_APPS) else None
+    if subject:  # a proxy, DNS server or VPN address typed into the system's settings
+        found.append(Finding("system-settings", "risky", f"types into the {subject} settings"))
     secret = secret_kind(text)
     secret_field = has(field or around, SECRET_FIELDS) or (
         ctx.target and ctx.target.role == "password"
@@ -381,7 +282,7 @@ def typed_findings(ctx: ActionContext, text: str | None = None) -> list[Finding]
 def _command_findings(typed: str, around: str) -> list[Finding]:
     first = typed.split(" ", 1)[0] if typed else ""
     command = re.sub(r"(['\"]).*?\1", " ", typed) if first in READ_ONLY_TOOLS else typed
-    in_shell = bool(has(around, SHELL_PLACES))
+    in_shell = bool(has(around, SHELL_PLACES) or PROMPT.search(around))
     found = []
     for pattern, reason in CRITICAL_COMMANDS:
         if re.search(pattern, command):
@@ -405,13 +306,11 @@ CHORDS: dict[str, tuple[str, str]] = {
     "meta+r": ("key-chord", "opens the Run box"),
     "meta+x": ("key-chord", "opens the power-user menu"),
     "ctrl+alt+t": ("key-chord", "opens a terminal"),
+    "shift+meta+delete": ("delete-file", "empties the trash"),
+    "shift+meta+backspace": ("delete-file", "empties the trash"),
+    "ctrl+shift+q": ("key-chord", "quits the browser with every window"),
+    "shift+meta+q": ("key-chord", "logs out of the session"),
 }
-UNSAVED = ("unsaved", "not saved", "modified", "save changes", "do you want to save", "未保存")
-CLOSERS = ("alt+f4", "ctrl+q", "ctrl+w", "meta+q", "ctrl+shift+w")
-COMPOSERS = ("message", "reply", "comment", "write a", "chat", "post", "tweet", "compose",
-             "send", "消息", "回复", "评论", "发送")  # fmt: skip
-ITEM_ROLES = ("listitem", "treeitem", "icon", "row", "file")
-EDITING_ROLES = ("document", "textbox", "password", "combobox", "text", "heading", "label")
 FILE_NAME = re.compile(r"\.[a-z0-9]{1,5}$", re.IGNORECASE)
 
 
@@ -424,12 +323,21 @@ def key_findings(ctx: ActionContext) -> list[Finding]:
         return [Finding(category, "risky", f"{keys} {reason}")]
     if re.fullmatch(r"ctrl\+alt\+f\d+", keys):
         return [Finding("key-chord", "risky", f"{keys} switches to another console")]
-    if keys in CLOSERS:
-        around = normal(" ".join((*ctx.nearby, ctx.app, ctx.target.text if ctx.target else "")))
+    focused = ctx.target.text if ctx.target else ""
+    around = normal(" ".join((*ctx.nearby, *ctx.screen, ctx.app, focused)))
+    if keys in CLOSERS or keys in INTERRUPTERS:
+        ongoing = has(around, ONGOING) if keys in INTERRUPTERS else None
         if has(around, UNSAVED) or re.search(r"(^|\s)\*\S", around) or "*" in ctx.app:
             return [Finding("key-chord", "risky", f"{keys} closes a window with unsaved work")]
+        if ongoing:
+            return [Finding("key-chord", "risky", f"{keys} interrupts what is {ongoing!r}")]
         return []
+    shown = _shortcut_on_screen(ctx, keys)
+    if shown is not None:  # "F10: Save & Exit" — the key is that button
+        return pointer_findings(replace(ctx, target=Element("button", shown)))
     field = normal(f"{ctx.target.role} {ctx.target.text}") if ctx.target else ""
+    if keys in ("enter", "space") and ctx.target is not None and ctx.target.role in PRESSABLE:
+        return pointer_findings(ctx)  # Enter or Space on a focused button presses it
     if (
         keys in ("delete", "meta+backspace", "meta+delete")
         and ctx.target is not None
@@ -446,6 +354,9 @@ def key_findings(ctx: ActionContext) -> list[Finding]:
         last = next((a for a in reversed(ctx.previous) if a.type != ActionType.WAIT), None)
         if last is not None and last.type == ActionType.TYPE:
             return found + typed_findings(ctx, last.text)
+        pending = _pending_command(ctx)
+        if pending is not None:  # Enter runs what stands on the shell's last prompt
+            return found + typed_findings(replace(ctx, target=None), pending)
         if found:
             return found
         around = normal(" ".join((*ctx.nearby, ctx.app)))
@@ -454,54 +365,77 @@ def key_findings(ctx: ActionContext) -> list[Finding]:
     return []
 
 
-# ---- words a recogniser glued together -------------------------------------------------------
-COMMON_WORDS = ("now", "all", "new", "file", "files", "open", "save", "view", "here", "account",
-                "to", "the", "my", "your", "this", "it", "and", "for", "with", "up")  # fmt: skip
-LEXICONS = (*COMMIT_WORDS.values(), *RISK_WORDS.values(), YES_WORDS, NO_WORDS,
-            SETTINGS_SUBJECTS, SETTINGS_VERBS, SECRET_FIELDS, SECRET_VERBS, LURES, SAFE_CLICKS,
-            COMMON_WORDS)  # fmt: skip
-VOCABULARY = frozenset(
-    word
-    for phrases in LEXICONS
-    for phrase in phrases
-    if phrase.isascii()
-    for word in phrase.split()
-)
-"""the words the rules look for: the pieces a glued token may be split into"""
+PRESSABLE = ("button", "link", "menuitem", "checkbox", "radio", "switch", "tab")
+PROMPT = re.compile(r"(?:^|\s)(?:(?:\S*[^\s#])?[$#%]|\S*[\w\\]>)\s+(\S.*)$")
+"""a shell prompt ("user@host:~$ ", "PS C:\\> ", "# ") and the command typed after it"""
 
 
-def unglued(text: str) -> str:
-    """``text`` with each token a recogniser glued together from rule words split again:
-    "exportvault" → "export vault", "e-filenow" → "e-file now" (PP-OCR drops the space
-    between short words on a screen); a token that is not a run of rule words stays."""
-    return " ".join(_split(token) or token for token in text.split())
-
-
-def _split(token: str) -> str | None:
-    if token in VOCABULARY or len(token) < 5 or not token.isascii():
+def _pending_command(ctx: ActionContext) -> str | None:
+    """The command on the last prompt line of a shell on screen, if the screen is a shell."""
+    lines = ctx.screen or ctx.nearby
+    place = normal(" ".join((ctx.app, *lines)))
+    if not has(place, SHELL_PLACES) and not any(PROMPT.search(line) for line in lines):
         return None
-    best: list[list[str] | None] = [[]] + [None] * len(token)  # best[i]: words of token[:i]
-    for end in range(2, len(token) + 1):
-        for start in range(max(0, end - 20), end - 1):
-            head = best[start]
-            if head is not None and token[start:end] in VOCABULARY:
-                best[end] = [*head, token[start:end]]
-                break
-    words = best[-1]
-    return " ".join(words) if words and len(words) > 1 else None
+    for line in reversed(lines):
+        match = PROMPT.search(line)
+        if match:
+            return match.group(1)
+    return None
+
+
+def _shortcut_on_screen(ctx: ActionContext, keys: str) -> str | None:
+    """The label a screen gives ``keys`` ("F10: Save & Exit", "F10=Save"), for function keys."""
+    if not re.fullmatch(r"f\d{1,2}", keys):
+        return None
+    for line in (*ctx.screen, *ctx.nearby):
+        match = re.match(rf"\s*{keys}\s*[:=-]?\s+(\S.*)", line, re.IGNORECASE)
+        if match:
+            return match.group(1)
+    return None
 
 
 def findings(ctx: ActionContext) -> list[Finding]:
-    """Every finding about ``ctx``'s action."""
+    """Every finding about ``ctx``'s action; when the rules name nothing, a commit on a screen
+    that itself warns ("cannot be undone", "not recommended", "do not interrupt") is still
+    asked about."""
     kind = ctx.action.type
     if kind in (ActionType.CLICK, ActionType.DOUBLE_CLICK):
-        return pointer_findings(ctx)
-    if kind == ActionType.TYPE:
-        return typed_findings(ctx)
-    if kind == ActionType.KEY:
-        return key_findings(ctx)
-    if kind == ActionType.DRAG:
-        said = normal(" ".join((ctx.reasoning, *ctx.nearby[:3])))
-        bin_ = has(said, ("trash", "recycle bin", "bin", "回收站"))
-        return [Finding("delete-file", "risky", f"drags toward the {bin_}")] if bin_ else []
-    return []  # move, right click, scroll, wait, finish, fail commit nothing
+        found = pointer_findings(ctx)
+    elif kind == ActionType.TYPE:
+        return typed_findings(ctx)  # typing commits nothing until Enter or a click
+    elif kind == ActionType.KEY:
+        found = key_findings(ctx)
+        if not found and ctx.action.keys not in COMMITTING_KEYS:
+            return []
+    elif kind == ActionType.DRAG:
+        found = drag_findings(ctx)
+    else:
+        return []  # move, right click, scroll, wait, finish, fail commit nothing
+    return found or _caution_findings(ctx)
+
+
+def drag_findings(ctx: ActionContext) -> list[Finding]:
+    """Dragging to the trash deletes; dragging a settings slider changes the setting."""
+    said = normal(" ".join((ctx.reasoning, *ctx.nearby[:3])))
+    bin_ = has(said, ("trash", "recycle bin", "bin", "回收站"))
+    if bin_:
+        return [Finding("delete-file", "risky", f"drags toward the {bin_}")]
+    if ctx.target is not None:
+        around = unglued(normal(" ".join((*ctx.nearby, *ctx.screen, ctx.app))))
+        return _settings_findings(ctx, unglued(normal(ctx.target.text)), around, moved=True)
+    return []
+
+
+def _caution_findings(ctx: ActionContext) -> list[Finding]:
+    """The screen's own warning about what happens next, whatever the target says."""
+    target = unglued(normal(ctx.target.text)) if ctx.target else ""
+    said = has(target, NO_WORDS)
+    if said and target.startswith(said):  # "Cancel", "Back to ballot"
+        return []
+    page = unglued(normal(" ".join((target, *ctx.nearby, *ctx.screen, ctx.app))))
+    caution = has(page, CAUTIONS)
+    if not caution:
+        return []
+    category = next((c for c, words in RISK_WORDS.items() if has(page, words)),
+                    "irreversible-submit")  # fmt: skip
+    return [Finding(category, "risky", f"the screen warns {caution!r}")]
