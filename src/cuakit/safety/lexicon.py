@@ -135,8 +135,7 @@ SETTINGS_SUBJECTS = RISK_WORDS["system-settings"] + (
     "accessibility", "full disk access", "input monitoring", "privacy & security",
     "allow applications", "downloaded from", "smartscreen", "gatekeeper", "管理员", "proxy",
     "dns", "vpn", "hosts file", "certificate", "trusted root", "two-factor", "2-step verification",
-    "multi-factor", "mfa", "screen sharing", "remote management", "bios", "secure boot",
-    "boot order",
+    "multi-factor", "mfa", "screen sharing", "remote management", "bios", "boot order",
 )  # fmt: skip
 
 SETTINGS_VERBS = (

@@ -89,6 +89,16 @@ class Finding:
     reason: str
 
 
+def screen_texts(ctx: ActionContext) -> tuple[str, ...]:
+    """Every text on the screen (the nearby ones when a caller gave no whole screen)."""
+    return ctx.screen or ctx.nearby
+
+
+def page_words(ctx: ActionContext) -> str:
+    """The screen's text and the app's name as the rules compare them (`normal`, `unglued`)."""
+    return unglued(normal(" ".join((*screen_texts(ctx), ctx.app))))
+
+
 # ---- pointer actions -------------------------------------------------------------------------
 
 
@@ -98,7 +108,7 @@ def pointer_findings(ctx: ActionContext) -> list[Finding]:
         return [Finding("unknown", "risky", "nothing readable under the point")]
     target = unglued(normal(ctx.target.text))
     around = unglued(normal(" ".join((*ctx.nearby, ctx.app))))
-    page = unglued(normal(" ".join((*ctx.nearby, *ctx.screen, ctx.app))))
+    page = page_words(ctx)
     found = [*_warning_page(target, page)]
     if has(target, NO_WORDS) == target:
         return found
@@ -161,8 +171,7 @@ def _touched_findings(ctx: ActionContext, target: str, page: str) -> list[Findin
     if looks_like_url(target) and (reason := suspicious_url(target)):
         found.append(Finding("open-website", "suspicious", f"a link to {reason}"))
     if not has(target, SAFE_CLICKS):
-        unsafe = next((r for t in (*ctx.nearby, *ctx.screen) if (r := _unsafe_address_in(t))),
-                      None)  # fmt: skip
+        unsafe = next((r for t in screen_texts(ctx) if (r := _unsafe_address_in(t))), None)
         if unsafe:
             what = "a lure" if has(target, LURES) else "a click"
             found.append(Finding("open-website", "suspicious", f"{what} beside {unsafe}"))
@@ -324,7 +333,7 @@ def key_findings(ctx: ActionContext) -> list[Finding]:
     if re.fullmatch(r"ctrl\+alt\+f\d+", keys):
         return [Finding("key-chord", "risky", f"{keys} switches to another console")]
     focused = ctx.target.text if ctx.target else ""
-    around = normal(" ".join((*ctx.nearby, *ctx.screen, ctx.app, focused)))
+    around = normal(" ".join((*screen_texts(ctx), ctx.app, focused)))
     if keys in CLOSERS or keys in INTERRUPTERS:
         ongoing = has(around, ONGOING) if keys in INTERRUPTERS else None
         if has(around, UNSAVED) or re.search(r"(^|\s)\*\S", around) or "*" in ctx.app:
@@ -371,12 +380,8 @@ PROMPT = re.compile(r"(?:^|\s)(?:(?:\S*[^\s#])?[$#%]|\S*[\w\\]>)\s+(\S.*)$")
 
 
 def _pending_command(ctx: ActionContext) -> str | None:
-    """The command on the last prompt line of a shell on screen, if the screen is a shell."""
-    lines = ctx.screen or ctx.nearby
-    place = normal(" ".join((ctx.app, *lines)))
-    if not has(place, SHELL_PLACES) and not any(PROMPT.search(line) for line in lines):
-        return None
-    for line in reversed(lines):
+    """The command on the last shell prompt line on screen ("user@host:~$ make", "PS C:\\> …")."""
+    for line in reversed(screen_texts(ctx)):
         match = PROMPT.search(line)
         if match:
             return match.group(1)
@@ -387,7 +392,7 @@ def _shortcut_on_screen(ctx: ActionContext, keys: str) -> str | None:
     """The label a screen gives ``keys`` ("F10: Save & Exit", "F10=Save"), for function keys."""
     if not re.fullmatch(r"f\d{1,2}", keys):
         return None
-    for line in (*ctx.screen, *ctx.nearby):
+    for line in screen_texts(ctx):
         match = re.match(rf"\s*{keys}\s*[:=-]?\s+(\S.*)", line, re.IGNORECASE)
         if match:
             return match.group(1)
@@ -421,8 +426,7 @@ def drag_findings(ctx: ActionContext) -> list[Finding]:
     if bin_:
         return [Finding("delete-file", "risky", f"drags toward the {bin_}")]
     if ctx.target is not None:
-        around = unglued(normal(" ".join((*ctx.nearby, *ctx.screen, ctx.app))))
-        return _settings_findings(ctx, unglued(normal(ctx.target.text)), around, moved=True)
+        return _settings_findings(ctx, unglued(normal(ctx.target.text)), page_words(ctx), True)
     return []
 
 
@@ -432,7 +436,7 @@ def _caution_findings(ctx: ActionContext) -> list[Finding]:
     said = has(target, NO_WORDS)
     if said and target.startswith(said):  # "Cancel", "Back to ballot"
         return []
-    page = unglued(normal(" ".join((target, *ctx.nearby, *ctx.screen, ctx.app))))
+    page = f"{target} {page_words(ctx)}"
     caution = has(page, CAUTIONS)
     if not caution:
         return []
