@@ -3,7 +3,8 @@ context a deployed gate would have: the env's element under the point, or — fo
 ``screen_only`` case — only the pixels, drawn here and read by the text recogniser.
 
 The lists live in ``tests/safety/data`` (``dev_*`` the rules were tuned on, ``heldout_*``
-written before the rules and never used to tune them); `cuakit bench safety` scores them.
+written by an author who never read the rules, never used to tune them); `cuakit bench safety`
+scores them.
 """
 
 from __future__ import annotations
