@@ -1,14 +1,45 @@
 """The safety gate: allow, confirm or deny one proposed action in its context
-(`cuakit.safety.rules` finds what is risky, `cuakit.safety.policy` says what each finding
-asks for; the strictest answer wins)."""
+(`cuakit.safety.rules`, `keystrokes` and `intent` find what is risky, `cuakit.safety.policy`
+says what each finding asks for; the strictest answer wins)."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from cuakit.actions import ActionType
 from cuakit.safety.context import ActionContext
+from cuakit.safety.intent import intent_findings
+from cuakit.safety.keystrokes import key_findings
+from cuakit.safety.lexicon import COMMITTING_KEYS
 from cuakit.safety.policy import DECISIONS, Decision, SafetyPolicy
-from cuakit.safety.rules import Finding, findings
+from cuakit.safety.rules import (
+    Finding,
+    caution_findings,
+    drag_findings,
+    pointer_findings,
+    typed_findings,
+)
+
+
+def findings(ctx: ActionContext) -> list[Finding]:
+    """Every finding about ``ctx``'s action; when the rules name nothing, a commit on a screen
+    that itself warns ("cannot be undone", "not recommended", "do not interrupt") is still
+    asked about, and so is one the person did not ask for (`intent_findings`)."""
+    kind = ctx.action.type
+    if kind in (ActionType.CLICK, ActionType.DOUBLE_CLICK):
+        found = pointer_findings(ctx)
+    elif kind == ActionType.TYPE:
+        found = typed_findings(ctx)  # typing commits nothing until Enter or a click
+        return found + intent_findings(ctx)
+    elif kind == ActionType.KEY:
+        found = key_findings(ctx)
+        if not found and ctx.action.keys not in COMMITTING_KEYS:
+            return intent_findings(ctx)
+    elif kind == ActionType.DRAG:
+        found = drag_findings(ctx)
+    else:
+        return []  # move, right click, scroll, wait, finish, fail commit nothing
+    return (found or caution_findings(ctx)) + intent_findings(ctx)
 
 
 @dataclass(frozen=True)

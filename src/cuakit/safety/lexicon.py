@@ -1,5 +1,6 @@
-"""The words the safety rules look for (`cuakit.safety.rules`), in English, Chinese, German,
-Spanish and French, and how screen text is compared with them: Unicode-normalised, case-folded,
+"""The words the safety rules look for (`cuakit.safety.rules`, `cuakit.safety.intent`), in
+English, Chinese, German, Spanish and French (the commonest also in Portuguese, Italian,
+Japanese and Korean), and how screen text is compared with them: Unicode-normalised, case-folded,
 as whole words (a substring for scripts without spaces), with words a recogniser glued
 together split again."""
 
@@ -39,11 +40,15 @@ COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         "überweisen", "pagar", "pagar ahora", "comprar", "transferir", "payer", "acheter",
         "commander", "confirmer le paiement", "refund", "issue refund", "rembourser",
         "reembolsar", "erstatten", "退款", "faire un don", "confirmer le don", "spenden",
-        "donar",
+        "donar", "confirmar transferencia", "confirmar transferência", "confirmar pago",
+        "confirmar pagamento", "confirmar compra", "enviar dinero", "enviar dinheiro",
+        "acquista", "paga ora", "paga", "compra ora", "購入", "購入する", "支払う", "支払い",
+        "送金", "注文を確定", "결제", "구매", "송금",
     ),
     "send-email": (
         "send", "send now", "send message", "send email", "send reply", "send invite",
-        "发送", "发送邮件", "senden", "absenden", "enviar", "envoyer",
+        "发送", "发送邮件", "senden", "absenden", "enviar", "envoyer", "invia", "送信", "送る",
+        "보내기", "전송",
     ),
     "delete-file": (
         "delete", "delete forever", "delete permanently", "permanently delete", "remove",
@@ -52,13 +57,15 @@ COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         "send to trash", "delete all", "remove all",
         "删除", "彻底删除", "永久删除", "清空", "移除", "卸载",
         "löschen", "endgültig löschen", "entfernen", "eliminar", "borrar", "supprimer",
-        "effacer", "supprimer définitivement",
+        "effacer", "supprimer définitivement", "excluir", "apagar", "excluir permanentemente",
+        "eliminare", "elimina", "cancella", "削除", "完全に削除", "ゴミ箱を空にする", "삭제",
     ),
     "install-software": (
         "install", "install now", "get", "add to chrome", "add to firefox", "add extension",
         "run anyway", "allow and install", "open anyway", "allow anyway", "keep anyway",
         "install anyway", "trust",
-        "安装", "立即安装", "installieren", "instalar", "installer",
+        "安装", "立即安装", "installieren", "instalar", "installer", "installa", "インストール",
+        "설치",
     ),
     "irreversible-submit": (
         "submit", "publish", "post", "tweet", "merge", "merge pull request", "deploy",
@@ -68,6 +75,7 @@ COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         "einreichen", "abschicken", "veröffentlichen", "publicar", "publier", "soumettre",
         "transmit", "vote", "kündigen", "résilier", "dar de baja", "cancel subscription",
         "cancel membership", "cancel contract", "cancel my plan", "close my account",
+        "pubblica", "公開", "投稿", "提出", "게시", "제출",
     ),
 }  # fmt: skip
 
@@ -76,14 +84,16 @@ YES_WORDS = (
     "allow", "i understand", "do it", "apply", "finish", "complete", "done",
     "确定", "是", "继续", "确认", "同意", "允许", "完成",
     "ja", "weiter", "bestätigen", "sí", "aceptar", "continuar", "confirmar", "oui", "continuer",
-    "confirmer", "accepter",
+    "confirmer", "accepter", "sim", "aceitar", "permitir", "sì", "conferma", "accetta",
+    "consenti", "はい", "確認", "同意する", "許可", "확인", "허용",
 )  # fmt: skip
 
 NO_WORDS = (
     "cancel", "no", "back", "go back", "back to safety", "not now", "keep editing",
     "restore", "undo", "save draft", "skip", "dismiss", "close", "never mind", "don't allow",
     "取消", "返回", "否", "保留",
-    "abbrechen", "nein", "zurück", "cancelar", "volver", "annuler", "non", "retour",
+    "abbrechen", "nein", "zurück", "cancelar", "volver", "annuler", "non", "retour", "não",
+    "voltar", "annulla", "indietro", "キャンセル", "いいえ", "戻る", "취소", "아니요",
 )  # fmt: skip
 
 RISK_WORDS: dict[str, tuple[str, ...]] = {
@@ -91,7 +101,8 @@ RISK_WORDS: dict[str, tuple[str, ...]] = {
         "permanently", "cannot be undone", "can't be undone", "will be deleted",
         "delete", "erase", "all data", "wipe", "empty trash", "无法恢复", "删除", "永久",
         "dauerhaft", "endgültig", "nicht rückgängig", "permanentemente", "no se puede deshacer",
-        "définitivement", "irréversible",
+        "définitivement", "irréversible", "removed", "will be removed", "to remove",
+        "excluir", "apagar", "eliminare", "完全に", "削除", "삭제",
     ),
     "financial-transaction": (
         "payment", "pay", "charge", "charged", "transfer", "purchase", "order total",
@@ -147,10 +158,16 @@ SETTINGS_VERBS = (
 
 TOGGLE_ROLES = ("switch", "toggle", "checkbox", "radio")
 
+SHARE_WORDS = ("share", "invite", "send invite", "add people", "compartir", "teilen", "partager",
+               "compartilhar", "condividi", "共享", "分享", "共有")  # fmt: skip
+"""what a sharing dialog's button says"""
+
 SECRET_VERBS = ("export", "show", "reveal", "copy", "share", "download", "send", "view")
 
 LURES = ("verify", "sign in", "log in", "login", "confirm your", "open document",
-         "view document", "click here", "unlock", "claim", "update payment")  # fmt: skip
+         "view document", "click here", "unlock", "claim", "update payment", "atualize",
+         "atualizar", "verifique", "clique aqui", "haga clic aquí", "actualice", "verifica",
+         "aggiorna", "mettre à jour", "cliquez ici")  # fmt: skip
 
 SETTINGS_APPS = ("settings", "preferences", "control panel", "设置")
 
@@ -160,7 +177,7 @@ SAFE_CLICKS = ("report", "report phishing", "report spam", "mark as spam", "bloc
 SHELL_PLACES = (
     "terminal", "bash", "zsh", "powershell", "command prompt", "cmd.exe", "konsole", "xterm",
     "iterm", "console", "shell", "ssh", "run", "open:", "psql", "mysql", "sqlite", "query",
-    "sql", "kubectl", "cloud shell", "ps c:", "终端", "命令",
+    "sql", "kubectl", "cloud shell", "ps c:", "终端", "命令", "jupyter", "ipykernel", "colab",
 )  # fmt: skip
 
 SECRET_FIELDS = (
@@ -173,7 +190,8 @@ SECRET_FIELDS = (
     "密码", "口令", "验证码", "卡号", "银行卡号", "安全码", "身份证",
 )  # fmt: skip
 
-ONE_TIME_CODES = ("code", "sms", "otp", "verification", "one-time", "验证码")
+ONE_TIME_CODES = ("code", "sms", "otp", "verification", "one-time", "验证码", "コード", "認証",
+                  "인증", "código", "codice")  # fmt: skip
 
 ADDRESS_BARS = ("address", "search or enter address", "search or type", "url", "地址")
 
@@ -197,9 +215,12 @@ CAUTIONS = (
     "irreversible", "permanently", "you will lose", "will be lost", "are you sure",
     "no recomendado", "nicht empfohlen", "déconseillé", "no se puede deshacer",
     "nicht rückgängig", "définitivement", "不可撤销", "无法撤销", "不建议", "无法恢复",
+    "will stop working", "元に戻せません", "取り消せません", "元に戻すことはできません",
+    "não pode ser desfeito", "não poderá ser desfeita", "non può essere annullata",
+    "irreversibile", "되돌릴 수 없습니다",
 )  # fmt: skip
 """what a screen says before a step that cannot be taken back"""
-COMMITTING_KEYS = ("enter", "ctrl+enter", "meta+enter", "space")
+COMMITTING_KEYS = ("enter", "ctrl+enter", "meta+enter", "shift+enter", "space")
 
 CLOSERS = ("alt+f4", "ctrl+q", "ctrl+w", "meta+q", "ctrl+shift+w")
 
@@ -212,6 +233,46 @@ EDITING_ROLES = ("document", "textbox", "password", "combobox", "text", "heading
 
 READ_ONLY_TOOLS = ("grep", "rg", "ag", "ack", "man", "which", "whatis", "apropos", "echo",
                    "less", "more", "cat", "head", "tail", "history", "type", "help")  # fmt: skip
+
+LOOK_CUES = (
+    "tell me", "show me", "show", "check whether", "check if", "check", "look", "see", "read",
+    "review", "list", "find", "what", "what's", "whats", "how", "who", "which", "when", "where",
+    "why", "is", "are", "does", "do i", "did", "preview", "summarise", "summarize", "get me",
+    "count", "compare", "go through", "view", "catch me up", "any", "anything", "browse",
+    "explain", "search", "proofread", "double-check",
+    "revisa", "mira", "muéstrame", "muestra", "dime", "busca", "consulta", "comprueba", "lee",
+    "qué", "cuál", "cuánto", "cuántos", "veja", "mostre", "mostra", "me diga", "verifique",
+    "confira", "leia", "qual", "quanto", "zeig", "zeige", "prüf", "prüfe", "schau", "sieh",
+    "lies", "was", "wie", "wer", "welche", "wann", "wo", "regarde", "montre", "vérifie", "lis",
+    "dis-moi", "quel", "quelle", "combien", "où", "quand", "mostrami", "controlla", "guarda",
+    "leggi", "dimmi", "看看", "查看", "查一下", "告诉我", "帮我看看", "帮我查",
+)  # fmt: skip
+"""how an instruction that asks only to look, read or answer begins"""
+LOOK_ENDINGS = ("吗", "教えて", "確認して", "見せて", "調べて", "見て", "확인해", "보여줘",
+                "알려줘")  # fmt: skip
+"""how such an instruction ends in a language that puts the verb last"""
+TASK_VERBS = (
+    "fix", "update", "change", "set", "set up", "turn", "make", "add", "save", "reply",
+    "answer", "write", "draft", "create", "clean", "clear", "free up", "install", "move",
+    "rename", "enable", "disable", "run", "start", "stop", "restart", "schedule", "book",
+    "fill", "share", "invite", "log in", "sign in", "sign me", "check out", "check off",
+    "check the box", "respond", "accept", "decline", "forward", "copy", "download", "upload",
+    "edit", "tidy", "organise", "organize", "sort out", "deploy", "reset", "tell him",
+    "tell her", "tell them", "let", "put", "give", "get rid", "cancel", "then", "apply",
+    "send", "delete", "pay", "buy", "purchase", "submit", "publish", "approve", "merge",
+    "remove", "transfer",
+)  # fmt: skip
+"""words that make an instruction ask for a change (or more than one step)"""
+CHANGE_WORDS = (
+    "save", "save changes", "share", "comment", "reply", "generate", "roll", "rotate", "scale",
+    "update", "apply", "enable", "disable", "grant", "create", "run", "start", "restart",
+    "stop", "invite", "set", "change", "add", "connect", "sync", "import", "upload", "rename",
+    "move", "archive", "mark", "turn on", "turn off", "guardar", "compartir", "speichern",
+    "teilen", "enregistrer", "partager", "salvar", "compartilhar", "salva", "condividi",
+    "保存", "共有", "分享", "更新", "変更",
+)  # fmt: skip
+"""verbs of a button that changes something when it closes a choice ("Save" beside
+"Cancel")"""
 
 COMMON_WORDS = ("now", "all", "new", "file", "files", "open", "save", "view", "here", "account",
                 "to", "the", "my", "your", "this", "it", "and", "for", "with", "up")  # fmt: skip

@@ -12,18 +12,14 @@ context to `Finding`s, each naming a category and a severity.
   valid checksum, API keys and tokens, private keys), passwords typed into password fields,
   addresses typed into a browser's address bar, and confirmation words typed into a
   "type … to confirm" box.
-- **Keys**: chords that leave the app or the session (ctrl+alt+delete, the Run box, SysRq),
-  permanent deletion (shift+delete, Delete on a file), clearing the browser's data, closing a
-  window with unsaved work or interrupting a recording or a migration. A key is judged by what
-  it does: Enter commits what was just typed or runs the command on a shell's last prompt,
-  Enter or Space on a focused button presses it, a function key the screen labels ("F10: Save
-  & Exit") is that button, Enter in a message composer sends.
-- **The screen's own warning**: a click, Enter or drag that no rule above names is still
-  asked about when the screen says the step cannot be taken back ("cannot be undone", "not
-  recommended", "your vote is final"), unless it is a plain no ("Cancel", "Back to …").
+- **Keys**: judged by what they press or run, in `cuakit.safety.keystrokes`.
+- **The screen's own warning** (`caution_findings`): a click, Enter or drag that no rule
+  above names is still asked about when the screen says the step cannot be taken back
+  ("cannot be undone", "not recommended", "your vote is final"), unless it is a plain no
+  ("Cancel", "Back to …").
 
-Screen text is compared as `cuakit.safety.lexicon` says: normalised, as whole words, in five
-languages, with words a recogniser glued together split again.
+Screen text is compared as `cuakit.safety.lexicon` says: normalised, as whole words, in the
+languages it holds, with words a recogniser glued together split again.
 
 Severity: ``risky`` (the category's policy decides), ``suspicious`` (confirm whatever the
 category says: a look-alike domain, a raw IP, an executable download) and ``critical``
@@ -34,27 +30,19 @@ phishing page).
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Literal
 
-from cuakit.actions import ActionType
-from cuakit.safety.context import ActionContext, Element
+from cuakit.safety.context import ActionContext
 from cuakit.safety.lexicon import (
     ADDRESS_BARS,
     CAUTIONS,
-    CLOSERS,
     COMMIT_WORDS,
-    COMMITTING_KEYS,
-    COMPOSERS,
     CONFIRM_BOXES,
-    EDITING_ROLES,
-    INTERRUPTERS,
-    ITEM_ROLES,
     KEEP_WORDS,
     LURES,
     NO_WORDS,
     ONE_TIME_CODES,
-    ONGOING,
     READ_ONLY_TOOLS,
     RISK_WORDS,
     SAFE_CLICKS,
@@ -63,9 +51,9 @@ from cuakit.safety.lexicon import (
     SETTINGS_APPS,
     SETTINGS_SUBJECTS,
     SETTINGS_VERBS,
+    SHARE_WORDS,
     SHELL_PLACES,
     TOGGLE_ROLES,
-    UNSAVED,
     YES_WORDS,
     has,
     normal,
@@ -118,6 +106,8 @@ def pointer_findings(ctx: ActionContext) -> list[Finding]:
         if word:
             found.append(Finding(category, "risky", f"the target says {word!r}"))
     found += _touched_findings(ctx, target, page)
+    if has(target, SHARE_WORDS) and EMAIL.search(page):  # a recipient is entered: it goes out
+        found.append(Finding("send-email", "risky", "shares with the addresses on the screen"))
     if re.search(rf"\bby (clicking|selecting|tapping|pressing) .?{re.escape(target)}", page):
         found.append(Finding("irreversible-submit", "risky", "the page binds the user to it"))
     if has(target, YES_WORDS) and not found:
@@ -133,6 +123,7 @@ def pointer_findings(ctx: ActionContext) -> list[Finding]:
     return found
 
 
+EMAIL = re.compile(r"[\w.+-]+@[\w-]+(\.[\w-]+)+")
 PRICE = re.compile(r"[$€£¥₹]\s?\d|\d\s?(usd|eur|gbp|元)\b|/\s?(month|mo|year|yr)\b")
 EXECUTABLE_NAME = re.compile(  # the long ones also when a recogniser glued the next word on
     r"\.(exe|msi|ps1|scr|apk|dmg|vbs|appimage)|\.(bat|cmd|pkg|jar|run|deb|rpm)\b"
@@ -230,6 +221,9 @@ RISKY_COMMANDS = (
     (r"\bchmod\b|\bchown\b|\busermod\b|\buseradd\b|\bpasswd\b|\bvisudo\b|\bufw\s+disable\b"
      r"|\biptables\s+-f\b|\bsetenforce\s+0\b|\bsystemctl\s+(stop|disable|mask)\b",
      "system-settings", "changes system settings"),
+    (r"\bset-executionpolicy\s+(unrestricted|bypass)\b|\bset-mppreference\b.*-disable"
+     r"|\bnetsh\s+advfirewall\b.*\boff\b|\breg\s+(add|delete)\b",
+     "system-settings", "weakens the system's protection"),
     (r"\bgit\s+push\b.*(--force|\s-f\b)|\bgit\s+reset\s+--hard\b|\bgit\s+clean\s+-\w*f",
      "irreversible-submit", "rewrites history"),
     (r"\bkubectl\s+(delete|drain|scale)\b|\bterraform\s+(destroy|apply)\b|\bdocker\s+"
@@ -288,6 +282,10 @@ def typed_findings(ctx: ActionContext, text: str | None = None) -> list[Finding]
     return found
 
 
+PROMPT = re.compile(r"(?:^|\s)(?:(?:\S*[^\s#])?[$#%]|\S*[\w\\]>)\s+(\S.*)$")
+"""a shell prompt ("user@host:~$ ", "PS C:\\> ", "# ") and the command typed after it"""
+
+
 def _command_findings(typed: str, around: str) -> list[Finding]:
     first = typed.split(" ", 1)[0] if typed else ""
     command = re.sub(r"(['\"]).*?\1", " ", typed) if first in READ_ONLY_TOOLS else typed
@@ -305,120 +303,6 @@ def _command_findings(typed: str, around: str) -> list[Finding]:
     return found
 
 
-# ---- keys ------------------------------------------------------------------------------------
-CHORDS: dict[str, tuple[str, str]] = {
-    "ctrl+alt+delete": ("key-chord", "opens the system's security screen"),
-    "ctrl+shift+escape": ("key-chord", "opens the task manager"),
-    "ctrl+alt+backspace": ("key-chord", "kills the display session"),
-    "ctrl+shift+delete": ("key-chord", "clears the browser's data"),
-    "shift+delete": ("delete-file", "deletes without the trash"),
-    "meta+r": ("key-chord", "opens the Run box"),
-    "meta+x": ("key-chord", "opens the power-user menu"),
-    "ctrl+alt+t": ("key-chord", "opens a terminal"),
-    "shift+meta+delete": ("delete-file", "empties the trash"),
-    "shift+meta+backspace": ("delete-file", "empties the trash"),
-    "ctrl+shift+q": ("key-chord", "quits the browser with every window"),
-    "shift+meta+q": ("key-chord", "logs out of the session"),
-}
-FILE_NAME = re.compile(r"\.[a-z0-9]{1,5}$", re.IGNORECASE)
-
-
-def key_findings(ctx: ActionContext) -> list[Finding]:
-    keys = ctx.action.keys or ""
-    if "sysrq" in keys or "printscreen+alt" in keys:
-        return [Finding("key-chord", "critical", "a kernel SysRq command")]
-    if keys in CHORDS:
-        category, reason = CHORDS[keys]
-        return [Finding(category, "risky", f"{keys} {reason}")]
-    if re.fullmatch(r"ctrl\+alt\+f\d+", keys):
-        return [Finding("key-chord", "risky", f"{keys} switches to another console")]
-    focused = ctx.target.text if ctx.target else ""
-    around = normal(" ".join((*screen_texts(ctx), ctx.app, focused)))
-    if keys in CLOSERS or keys in INTERRUPTERS:
-        ongoing = has(around, ONGOING) if keys in INTERRUPTERS else None
-        if has(around, UNSAVED) or re.search(r"(^|\s)\*\S", around) or "*" in ctx.app:
-            return [Finding("key-chord", "risky", f"{keys} closes a window with unsaved work")]
-        if ongoing:
-            return [Finding("key-chord", "risky", f"{keys} interrupts what is {ongoing!r}")]
-        return []
-    shown = _shortcut_on_screen(ctx, keys)
-    if shown is not None:  # "F10: Save & Exit" — the key is that button
-        return pointer_findings(replace(ctx, target=Element("button", shown)))
-    field = normal(f"{ctx.target.role} {ctx.target.text}") if ctx.target else ""
-    if keys in ("enter", "space") and ctx.target is not None and ctx.target.role in PRESSABLE:
-        return pointer_findings(ctx)  # Enter or Space on a focused button presses it
-    if (
-        keys in ("delete", "meta+backspace", "meta+delete")
-        and ctx.target is not None
-        and (
-            ctx.target.role in ITEM_ROLES
-            or (ctx.target.role not in EDITING_ROLES and FILE_NAME.search(ctx.target.text.strip()))
-        )
-    ):  # in a document or a text box, Delete edits text
-        return [Finding("delete-file", "risky", f"{keys} on {ctx.target.text!r} deletes it")]
-    if keys in ("enter", "ctrl+enter", "meta+enter"):
-        found = []
-        if has(field, COMPOSERS) and not has(field, ("search", "find", "filter", "搜索")):
-            found.append(Finding("send-email", "risky", f"{keys} sends what {field!r} holds"))
-        last = next((a for a in reversed(ctx.previous) if a.type != ActionType.WAIT), None)
-        if last is not None and last.type == ActionType.TYPE:
-            return found + typed_findings(ctx, last.text)
-        pending = _pending_command(ctx)
-        if pending is not None:  # Enter runs what stands on the shell's last prompt
-            return found + typed_findings(replace(ctx, target=None), pending)
-        if found:
-            return found
-        around = normal(" ".join((*ctx.nearby, ctx.app)))
-        if keys != "enter" and has(around, ("send", "to", "发送")):
-            return [Finding("send-email", "risky", f"{keys} sends the message being written")]
-    return []
-
-
-PRESSABLE = ("button", "link", "menuitem", "checkbox", "radio", "switch", "tab")
-PROMPT = re.compile(r"(?:^|\s)(?:(?:\S*[^\s#])?[$#%]|\S*[\w\\]>)\s+(\S.*)$")
-"""a shell prompt ("user@host:~$ ", "PS C:\\> ", "# ") and the command typed after it"""
-
-
-def _pending_command(ctx: ActionContext) -> str | None:
-    """The command on the last shell prompt line on screen ("user@host:~$ make", "PS C:\\> …")."""
-    for line in reversed(screen_texts(ctx)):
-        match = PROMPT.search(line)
-        if match:
-            return match.group(1)
-    return None
-
-
-def _shortcut_on_screen(ctx: ActionContext, keys: str) -> str | None:
-    """The label a screen gives ``keys`` ("F10: Save & Exit", "F10=Save"), for function keys."""
-    if not re.fullmatch(r"f\d{1,2}", keys):
-        return None
-    for line in screen_texts(ctx):
-        match = re.match(rf"\s*{keys}\s*[:=-]?\s+(\S.*)", line, re.IGNORECASE)
-        if match:
-            return match.group(1)
-    return None
-
-
-def findings(ctx: ActionContext) -> list[Finding]:
-    """Every finding about ``ctx``'s action; when the rules name nothing, a commit on a screen
-    that itself warns ("cannot be undone", "not recommended", "do not interrupt") is still
-    asked about."""
-    kind = ctx.action.type
-    if kind in (ActionType.CLICK, ActionType.DOUBLE_CLICK):
-        found = pointer_findings(ctx)
-    elif kind == ActionType.TYPE:
-        return typed_findings(ctx)  # typing commits nothing until Enter or a click
-    elif kind == ActionType.KEY:
-        found = key_findings(ctx)
-        if not found and ctx.action.keys not in COMMITTING_KEYS:
-            return []
-    elif kind == ActionType.DRAG:
-        found = drag_findings(ctx)
-    else:
-        return []  # move, right click, scroll, wait, finish, fail commit nothing
-    return found or _caution_findings(ctx)
-
-
 def drag_findings(ctx: ActionContext) -> list[Finding]:
     """Dragging to the trash deletes; dragging a settings slider changes the setting."""
     said = normal(" ".join((ctx.reasoning, *ctx.nearby[:3])))
@@ -430,7 +314,7 @@ def drag_findings(ctx: ActionContext) -> list[Finding]:
     return []
 
 
-def _caution_findings(ctx: ActionContext) -> list[Finding]:
+def caution_findings(ctx: ActionContext) -> list[Finding]:
     """The screen's own warning about what happens next, whatever the target says."""
     target = unglued(normal(ctx.target.text)) if ctx.target else ""
     said = has(target, NO_WORDS)

@@ -26,6 +26,10 @@ SHORTENERS = ("bit.ly", "tinyurl.com", "t.co", "goo.gl", "is.gd", "ow.ly", "rb.g
               "shorturl.at", "t.ly")  # fmt: skip
 LOOK_ALIKES = (("rn", "m"), ("vv", "w"), ("0", "o"), ("1", "l"), ("3", "e"), ("5", "s"))
 SCAM_WORDS = ("prize", "claim", "winner", "free-gift", "airdrop", "verify-account", "giveaway")
+SERVICE_WORDS = ("secure", "security", "seguranca", "seguridad", "sicherheit", "securite",
+                 "login", "signin", "verify", "verification", "alert", "alerta", "auth",
+                 "wallet", "unlock", "recovery")  # fmt: skip
+"""words a phishing host hyphenates onto a name ("bank-secure", "bancoaurora-seguranca")"""
 
 
 def suspicious_url(url: str) -> str | None:
@@ -55,6 +59,10 @@ def suspicious_url(url: str) -> str | None:
                 return f"a look-alike of {brand} ({host})"
         if brand in host and brand not in name and not host.endswith(f"{brand}.com"):
             return f"{brand} under another domain ({registered})"
+    parts = re.split(r"-", name)
+    service = next((p for p in parts if p in SERVICE_WORDS), None) if len(parts) > 1 else None
+    if service:
+        return f"a name with {service!r} hyphenated on ({registered})"
     scam = next((w for w in SCAM_WORDS if w in text), None)
     if scam:
         return f"a scam word in the address ({scam})"

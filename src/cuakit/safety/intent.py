@@ -1,0 +1,114 @@
+"""Whether an action goes beyond what the person asked, or follows what the screen asked:
+pure functions from a context to `Finding`s, read beside `cuakit.safety.rules` (which judges
+what an action touches, whoever asked for it).
+
+- **Beyond the task**: an instruction that asks only to look ("Show me …", "How long do I have
+  …?", "Check whether …", 教えて, Revisa …) authorises no change, so a click that commits — a
+  commit word or a plain yes, or a changing verb ("Save", "Share", "Scale") on a screen that
+  also offers a way out ("Cancel") — is asked about, whatever it touches.
+- **Planted instructions**: text on the screen addressed to an AI agent ("Note to AI
+  assistants: …", "ignore previous instructions") steers the agent, not the person; a step
+  taken on such a screen is confirmed unless it is a plain no.
+
+An instruction is read as `cuakit.safety.lexicon` compares text: normalised, whole words, in
+the languages the word lists hold.
+"""
+
+from __future__ import annotations
+
+import re
+
+from cuakit.actions import ActionType
+from cuakit.safety.context import ActionContext
+from cuakit.safety.lexicon import (
+    CHANGE_WORDS,
+    COMMIT_WORDS,
+    LOOK_CUES,
+    LOOK_ENDINGS,
+    NO_WORDS,
+    TASK_VERBS,
+    YES_WORDS,
+    has,
+    normal,
+    unglued,
+)
+from cuakit.safety.rules import Finding, screen_texts
+
+PLANTED = re.compile(
+    r"\b(ai|llm|gpt)[ -]?(agent|assistant|model|bot)s?\b|\bnote to (the )?(ai|assistant|agent)"
+    r"|\b(ignore|disregard) (all |any )?(the )?(previous|prior|above|earlier) instructions"
+    r"|^(assistant|agent)s?\s*[,:]|\b(dear|attention|hey) (ai|assistant|agent)s?\b"
+)
+"""text written for an agent to read rather than a person"""
+
+
+def intent_findings(ctx: ActionContext) -> list[Finding]:
+    """What the person did not ask for: a committing click under an instruction that asks only
+    to look, any step on a screen that addresses the agent."""
+    if ctx.action.type not in (ActionType.CLICK, ActionType.DOUBLE_CLICK, ActionType.KEY,
+                               ActionType.TYPE, ActionType.DRAG):  # fmt: skip
+        return []
+    found = []
+    planted = next((t for t in screen_texts(ctx) if PLANTED.search(normal(t))), None)
+    if planted is not None and not _plain_no(ctx):
+        found.append(Finding("unknown", "suspicious", f"the screen addresses the agent: "
+                             f"{planted[:60]!r}"))  # fmt: skip
+    look = look_only(ctx.instruction)
+    commits = committing_word(ctx) if look else None
+    if commits:
+        found.append(Finding("irreversible-submit", "risky",
+                             f"the task only asks to look ({look!r}); {commits!r} changes "
+                             "something"))  # fmt: skip
+    return found
+
+
+def look_only(instruction: str) -> str | None:
+    """The words that make ``instruction`` a request to look, read or answer (and not to
+    change anything), or None."""
+    said = normal(instruction)
+    if has(said, TASK_VERBS):
+        return None
+    at_start = (c for c in LOOK_CUES if said.startswith(c) and has(said[: len(c) + 1], (c,)))
+    opener = next(at_start, None)  # a whole word at the start
+    if opener is not None:
+        return opener
+    if said.endswith(("?", "？")):
+        return "a question"
+    return has(said, LOOK_ENDINGS)
+
+
+def committing_word(ctx: ActionContext) -> str | None:
+    """The word that makes a click (or Enter on a focused button) commit something: a commit
+    word, a plain yes, or a changing verb on a screen that also offers a way out."""
+    pressed = ctx.action.type in (ActionType.CLICK, ActionType.DOUBLE_CLICK) or (
+        ctx.action.type == ActionType.KEY and ctx.action.keys in ("enter", "space")
+        and ctx.target is not None and ctx.target.role == "button"
+    )  # fmt: skip
+    if not pressed or ctx.target is None or _plain_no(ctx):
+        return None
+    target = unglued(normal(ctx.target.text))
+    for words in (*COMMIT_WORDS.values(), YES_WORDS):
+        word = has(target, words)
+        if word:
+            return word
+    word = has(target, CHANGE_WORDS)
+    way_out = any(_starts_with_no(unglued(normal(t))) for t in screen_texts(ctx)
+                  if normal(t) != normal(ctx.target.text))  # fmt: skip
+    return word if word and way_out else None
+
+
+def _plain_no(ctx: ActionContext) -> bool:
+    """The target is a way out ("Cancel", "Back to ballot"), and not two buttons a recogniser
+    read as one ("Cancel OK"): which of them the point is on, the gate cannot tell."""
+    if ctx.target is None:
+        return False
+    target = unglued(normal(ctx.target.text))
+    rest = target.removeprefix(has(target, NO_WORDS) or "")
+    return _starts_with_no(target) and not any(
+        has(rest, words) for words in (*COMMIT_WORDS.values(), YES_WORDS)
+    )
+
+
+def _starts_with_no(text: str) -> bool:
+    said = has(text, NO_WORDS)
+    return bool(said) and text.startswith(said)

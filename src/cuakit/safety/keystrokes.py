@@ -1,0 +1,190 @@
+"""What a key press risks, judged by what it presses or runs (`cuakit.safety.rules` judges
+clicks and typing): chords that leave the app or the session (ctrl+alt+delete, the Run box,
+SysRq), permanent deletion (shift+delete, Delete on a file or on a large range of cells),
+clearing the browser's data, closing a window with unsaved work or interrupting a recording or a
+migration. Enter commits what was just typed, runs the command on a shell's (or a notebook
+cell's) last line, or — with nothing focused — presses the form's commit button; Enter or Space
+on a focused button presses it; a function key the screen labels ("F10: Save & Exit") and an
+access key ("Alt+S" for "发送(S)" or a mail's Send) are that button; "y" answers the terminal's
+"[Y/n]" question as a yes."""
+
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from cuakit.actions import ActionType
+from cuakit.safety.context import ActionContext, Element
+from cuakit.safety.lexicon import (
+    CLOSERS,
+    COMMIT_WORDS,
+    COMPOSERS,
+    EDITING_ROLES,
+    INTERRUPTERS,
+    ITEM_ROLES,
+    ONGOING,
+    UNSAVED,
+    has,
+    normal,
+)
+from cuakit.safety.rules import (
+    PROMPT,
+    Finding,
+    pointer_findings,
+    screen_texts,
+    typed_findings,
+)
+
+CHORDS: dict[str, tuple[str, str]] = {
+    "ctrl+alt+delete": ("key-chord", "opens the system's security screen"),
+    "ctrl+shift+escape": ("key-chord", "opens the task manager"),
+    "ctrl+alt+backspace": ("key-chord", "kills the display session"),
+    "ctrl+shift+delete": ("key-chord", "clears the browser's data"),
+    "shift+delete": ("delete-file", "deletes without the trash"),
+    "meta+r": ("key-chord", "opens the Run box"),
+    "meta+x": ("key-chord", "opens the power-user menu"),
+    "ctrl+alt+t": ("key-chord", "opens a terminal"),
+    "shift+meta+delete": ("delete-file", "empties the trash"),
+    "shift+meta+backspace": ("delete-file", "empties the trash"),
+    "ctrl+shift+q": ("key-chord", "quits the browser with every window"),
+    "shift+meta+q": ("key-chord", "logs out of the session"),
+}
+FILE_NAME = re.compile(r"\.[a-z0-9]{1,5}$", re.IGNORECASE)
+
+
+def key_findings(ctx: ActionContext) -> list[Finding]:
+    keys = ctx.action.keys or ""
+    if "sysrq" in keys or "printscreen+alt" in keys:
+        return [Finding("key-chord", "critical", "a kernel SysRq command")]
+    if keys in CHORDS:
+        category, reason = CHORDS[keys]
+        return [Finding(category, "risky", f"{keys} {reason}")]
+    if re.fullmatch(r"ctrl\+alt\+f\d+", keys):
+        return [Finding("key-chord", "risky", f"{keys} switches to another console")]
+    focused = ctx.target.text if ctx.target else ""
+    around = normal(" ".join((*screen_texts(ctx), ctx.app, focused)))
+    if keys in CLOSERS or keys in INTERRUPTERS:
+        ongoing = has(around, ONGOING) if keys in INTERRUPTERS else None
+        if has(around, UNSAVED) or re.search(r"(^|\s)\*\S", around) or "*" in ctx.app:
+            return [Finding("key-chord", "risky", f"{keys} closes a window with unsaved work")]
+        if ongoing:
+            return [Finding("key-chord", "risky", f"{keys} interrupts what is {ongoing!r}")]
+        return []
+    shown = _shortcut_on_screen(ctx, keys) or _access_key_on_screen(ctx, keys)
+    if shown is not None:  # "F10: Save & Exit", "发送(S)" — the key is that button
+        return pointer_findings(replace(ctx, target=Element("button", shown)))
+    if keys in ("y", "shift+y") and any(YES_NO.search(t) for t in screen_texts(ctx)):
+        return pointer_findings(replace(ctx, target=Element("button", "yes")))
+    field = normal(f"{ctx.target.role} {ctx.target.text}") if ctx.target else ""
+    if keys in ("enter", "space") and ctx.target is not None and ctx.target.role in PRESSABLE:
+        return pointer_findings(ctx)  # Enter or Space on a focused button presses it
+    if (
+        keys in ("delete", "meta+backspace", "meta+delete")
+        and ctx.target is not None
+        and (
+            ctx.target.role in ITEM_ROLES
+            or (ctx.target.role not in EDITING_ROLES and FILE_NAME.search(ctx.target.text.strip()))
+        )
+    ):  # in a document or a text box, Delete edits text
+        return [Finding("delete-file", "risky", f"{keys} on {ctx.target.text!r} deletes it")]
+    cells = _cells(ctx.target.text) if ctx.target else 0
+    if keys in ("delete", "backspace") and cells >= MANY_CELLS:
+        return [Finding("delete-file", "risky", f"{keys} clears {cells:,} selected cells")]
+    if keys in RUN_KEYS:
+        found = []
+        composer = has(field, COMPOSERS) and not has(field, ("search", "find", "filter", "搜索"))
+        if composer and keys != "shift+enter":  # in a chat, Shift+Enter starts a new line
+            found.append(Finding("send-email", "risky", f"{keys} sends what {field!r} holds"))
+        last = next((a for a in reversed(ctx.previous) if a.type != ActionType.WAIT), None)
+        if last is not None and last.type == ActionType.TYPE:
+            return found + typed_findings(ctx, last.text)
+        pending = _pending_command(ctx)
+        if pending is not None:  # Enter runs what stands on the shell's last prompt
+            return found + typed_findings(replace(ctx, target=None), pending)
+        if found:
+            return found
+        if keys == "enter" and (ctx.target is None or ctx.target.role not in EDITING_ROLES):
+            button = _commit_button(ctx)  # with nothing focused, Enter submits the form
+            if button is not None:
+                return pointer_findings(replace(ctx, target=Element("button", button)))
+        around = normal(" ".join((*ctx.nearby, ctx.app)))
+        if keys != "enter" and has(around, ("send", "to", "发送")):
+            return [Finding("send-email", "risky", f"{keys} sends the message being written")]
+    return []
+
+
+PRESSABLE = ("button", "link", "menuitem", "checkbox", "radio", "switch", "tab")
+RUN_KEYS = ("enter", "ctrl+enter", "meta+enter", "shift+enter")
+"""keys that send what was typed or run a shell line or a notebook cell"""
+NOTEBOOK_SHELL = re.compile(r"^\s*!\s*(\S.*)$")
+"""a notebook cell's shell line ("!aws s3 ls")"""
+YES_NO = re.compile(r"[\[(]\s*y(es)?\s*/\s*n(o)?\s*[\])]", re.IGNORECASE)
+"""a terminal's question ("Do you want to continue? [Y/n]")"""
+CELL_RANGE = re.compile(r"\s*([a-z]{1,3})(\d+)\s*:\s*([a-z]{1,3})(\d+)\s*", re.IGNORECASE)
+MANY_CELLS = 100
+"""a selection this large is data, not a typo: Delete on it is a deletion"""
+
+
+def _cells(text: str) -> int:
+    """How many cells a range such as "A1:Z4812" spans (0 for anything else)."""
+    match = CELL_RANGE.fullmatch(text)
+    if match is None:
+        return 0
+    first, top, last, bottom = match.groups()
+    columns = abs(_column(last) - _column(first)) + 1
+    return columns * (abs(int(bottom) - int(top)) + 1)
+
+
+def _column(letters: str) -> int:
+    number = 0
+    for letter in letters.upper():
+        number = number * 26 + ord(letter) - ord("A") + 1
+    return number
+
+
+def _commit_button(ctx: ActionContext) -> str | None:
+    """The screen's first short text with a commit word ("Pay now"): the button Enter presses
+    in a form with nothing focused."""
+    for text in screen_texts(ctx):
+        said = normal(text)
+        if len(said.split()) <= 4 and any(has(said, w) for w in COMMIT_WORDS.values()):
+            return text
+    return None
+
+
+def _access_key_on_screen(ctx: ActionContext, keys: str) -> str | None:
+    """The button an Alt+letter access key presses: the label marked with that letter
+    ("发送(S)", "&Send"), else — for Alt+S — the mail's Send button."""
+    match = re.fullmatch(r"alt\+([a-z0-9])", keys)
+    if match is None:
+        return None
+    letter = match.group(1)
+    texts = screen_texts(ctx)
+    for text in texts:
+        if re.search(rf"\({letter}\)|&{letter}", text, re.IGNORECASE):
+            return text
+    if letter == "s":
+        return next((t for t in texts if len(t.split()) <= 3
+                     and has(normal(t), COMMIT_WORDS["send-email"])), None)  # fmt: skip
+    return None
+
+
+def _pending_command(ctx: ActionContext) -> str | None:
+    """The command on the last shell prompt line on screen ("user@host:~$ make", "PS C:\\> …",
+    a notebook's "!make")."""
+    for line in reversed(screen_texts(ctx)):
+        match = PROMPT.search(line) or NOTEBOOK_SHELL.match(line)
+        if match:
+            return match.group(1)
+    return None
+
+
+def _shortcut_on_screen(ctx: ActionContext, keys: str) -> str | None:
+    """The label a screen gives ``keys`` ("F10: Save & Exit", "F10=Save"), for function keys."""
+    if not re.fullmatch(r"f\d{1,2}", keys):
+        return None
+    for line in screen_texts(ctx):
+        match = re.match(rf"\s*{keys}\s*[:=-]?\s+(\S.*)", line, re.IGNORECASE)
+        if match:
+            return match.group(1)
+    return None

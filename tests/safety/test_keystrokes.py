@@ -1,0 +1,52 @@
+"""A key is judged by what it presses or runs: Enter with nothing focused presses the form's
+commit button, an access key presses its button, "y" answers a terminal's question, a notebook
+cell's shell line runs, Delete on a large range of cells deletes data."""
+
+from __future__ import annotations
+
+from cuakit.actions import Action
+from cuakit.safety.context import ActionContext, Element
+from cuakit.safety.gate import SafetyGate
+
+GATE = SafetyGate()
+
+
+def key(keys: str, focused: Element | None = None, **kw) -> str:
+    return GATE.decide(ActionContext(Action.key(keys), "task", focused, **kw)).decision
+
+
+def test_enter_with_nothing_focused_presses_the_forms_commit_button():
+    review = ("Review transfer", "Send $900.00 to R. Okafor", "Transfer now", "Back")
+    assert key("enter", screen=review) == "confirm"
+    assert key("enter", screen=("Search results", "Next page", "Back")) == "allow"
+    # typing in a field: Enter commits what was typed, not the page's button
+    assert key("enter", Element("textbox", "Search"), screen=review) == "allow"
+
+
+def test_an_access_key_presses_its_button():
+    compose = ("To: ana@example.org", "Subject: figures", "Send", "Discard")
+    assert key("alt+s", screen=compose) == "confirm"
+    assert key("alt+s", screen=("Notes", "Saved")) == "allow"
+    assert key("alt+d", screen=("发送(S)", "删除(D)")) == "confirm"
+
+
+def test_y_answers_the_terminals_question():
+    apt = ("The following packages will be REMOVED:", "xorg gdm3", "Do you want to continue? [Y/n]")
+    assert key("y", screen=apt, app="Terminal") == "confirm"
+    assert key("y", screen=("Show hidden files? [Y/n]",), app="Terminal") == "allow"
+    assert key("y", screen=apt[:2], app="Terminal") == "allow"  # no question asked: a letter
+
+
+def test_a_notebook_cells_shell_line_runs_on_shift_enter():
+    cell = ("In [3]:", "!rm -rf ~/data", "Python 3 (ipykernel)")
+    assert key("shift+enter", screen=cell, app="JupyterLab") == "confirm"
+    plot = ("In [3]:", "df.plot()", "Python 3 (ipykernel)")
+    assert key("shift+enter", screen=plot, app="JupyterLab") == "allow"
+    # in a chat, Shift+Enter starts a new line; it sends nothing
+    assert key("shift+enter", Element("textbox", "Message #general")) == "allow"
+
+
+def test_delete_on_a_large_range_of_cells_deletes_data():
+    assert key("delete", Element("textbox", "A1:Z4812"), app="Sheets") == "confirm"
+    assert key("delete", Element("textbox", "B4"), app="Sheets") == "allow"
+    assert key("delete", Element("textbox", "B4:C6"), app="Sheets") == "allow"
