@@ -26,6 +26,7 @@ BAD_INPUT = {
     "reward train": ["--data", MISSING, "--out", f"{MISSING}/run"],
     "reward eval": ["--checkpoint", MISSING, "--data", MISSING],
     "reward score": ["--checkpoint", MISSING, "--video", "v.mp4", "--instruction", "Save"],
+    "reward risk-judge": ["--out", f"{MISSING}/judge.npz", "--cases", MISSING],
     "reward harden": ["--out", f"{MISSING}/h", "--data", MISSING, "--checkpoint", MISSING],
     "agent ppo": ["--out", f"{MISSING}/ppo", "--env", "bogus/env"],
     "agent eval": ["--policy", "bogus"],
@@ -102,6 +103,10 @@ BAD_OPTIONS = {
     "agent ppo --max-policy-lag": ["agent", "ppo", "--out", f"{MISSING}/ppo",
                                    "--rollout-workers", "2", "--max-policy-lag", "-1"],
     "agent ppo --scorers": ["agent", "ppo", "--out", f"{MISSING}/ppo", "--scorers", "1"],
+    "reward risk-judge --benign-rate": ["reward", "risk-judge", "--out", f"{MISSING}/j.npz",
+                                        "--benign-rate", "1.5"],
+    "bench safety --judge": ["bench", "safety", "--judge", f"{MISSING}.npz"],
+    "run --risk-judge": ["run", "--model", "expert", "--risk-judge", f"{MISSING}.npz"],
 }  # fmt: skip
 """a wrong value for an option added to a command after its BAD_INPUT case"""
 

@@ -231,20 +231,27 @@ class SafetyBenchArgs:
     """how screen-only cases are read off their drawn screens: ppocr, tesseract, or none (the
     listed texts, a perfect reading)"""
     lists: tuple[str, ...] = ("dev", "heldout")
+    judge: Path | None = None
+    """a learned risk judge (`cuakit reward risk-judge`) asked where the rules find nothing"""
     json: bool = False
     """print one JSON object on stdout"""
 
 
 def run_safety(args: SafetyBenchArgs) -> None:
+    from cuakit.reward.risk import RiskJudge
     from cuakit.safety.bench import bench_safety
     from cuakit.video.text import make_reader
 
     if not args.cases.is_dir():
         raise ConfigError(f"--cases {args.cases}: no such folder; run from the repository root "
                           "or pass the folder holding dev_redteam.toml")  # fmt: skip
+    if args.judge is not None and not args.judge.is_file():
+        raise ConfigError(f"--judge {args.judge}: no such file; train one with `cuakit reward "
+                          "risk-judge --out FILE`")  # fmt: skip
+    judge = RiskJudge.load(args.judge) if args.judge is not None else None
     reader = None if args.reader == "none" else make_reader(args.reader)
     with err_console.status("scoring the safety gate") as status:
-        result = bench_safety(args.cases, reader, args.lists, lambda what: status.update(what))
+        result = bench_safety(args.cases, reader, args.lists, status.update, judge)
     if args.json:
         emit_json(result)
         return
@@ -257,7 +264,8 @@ def run_safety(args: SafetyBenchArgs) -> None:
         table.add_row(name, str(row["cases"]), str(row["screen_only"]), figure,
                       ", ".join(w["id"] for w in row["wrong"]))  # fmt: skip
     out_console.print(table)
-    out_console.print(f"screen-only cases read by: {result['reader']}")
+    out_console.print(f"screen-only cases read by: {result['reader']}; learned judge: "
+                      f"{args.judge or 'none (rules only)'}")  # fmt: skip
 
 
 @dataclass(frozen=True)

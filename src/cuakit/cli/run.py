@@ -41,6 +41,9 @@ class RunArgs:
     """a `cuakit reward train` run that scores each recording"""
     dialect: str = "cuakit"
     """how an openai: model's replies are read (cuakit.dialects)"""
+    risk_judge: Path | None = None
+    """a learned risk judge (`cuakit reward risk-judge`) the gate asks where its rules find
+    nothing"""
     max_per_minute: int | None = None
     """stop when more actions than this run in a minute"""
     kill_file: Path | None = None
@@ -52,6 +55,7 @@ class RunArgs:
 
 
 def run_run(args: RunArgs) -> None:
+    from cuakit.reward.risk import RiskJudge
     from cuakit.reward.scoring import Scorer
     from cuakit.runner.agents import agent_from_spec
     from cuakit.runner.loop import open_env, run_episode
@@ -83,6 +87,10 @@ def run_run(args: RunArgs) -> None:
     elif args.confirm != "deny":
         raise ConfigError(f"--confirm {args.confirm!r}: use tty, http:URL or deny")
     judge = Scorer.from_run(args.judge) if args.judge is not None else None
+    if args.risk_judge is not None and not args.risk_judge.is_file():
+        raise ConfigError(f"--risk-judge {args.risk_judge}: no such file; train one with "
+                          "`cuakit reward risk-judge --out FILE`")  # fmt: skip
+    risk_judge = RiskJudge.load(args.risk_judge) if args.risk_judge is not None else None
     audit_path = args.audit or (args.record / "audit.jsonl" if args.record else
                                 Path("cuakit-audit.jsonl"))  # fmt: skip
     env = open_env(args.env, args.record, args.model)
@@ -91,7 +99,7 @@ def run_run(args: RunArgs) -> None:
     try:
         agent = agent_from_spec(args.model, env, args.dialect)
         with AuditLog(audit_path) as audit:
-            guard = Guard(SafetyGate(policy), audit, confirmer, limits)
+            guard = Guard(SafetyGate(policy, risk_judge), audit, confirmer, limits)
             for i in range(args.episodes):
                 seed = args.seed + i
                 result = run_episode(agent, env, guard, seed, args.instruction, args.max_steps,

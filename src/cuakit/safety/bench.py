@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from cuakit.safety.cases import context, load_cases
-from cuakit.safety.gate import SafetyGate
+from cuakit.safety.gate import RiskJudge, SafetyGate
 from cuakit.video.text import TextReader
 
 LISTS = ("dev", "heldout")
@@ -25,10 +25,13 @@ def bench_safety(
     reader: TextReader | None,
     lists: tuple[str, ...] = LISTS,
     progress: Callable[[str], None] | None = None,
+    judge: RiskJudge | None = None,
 ) -> dict[str, Any]:
-    """Per list: cases, decisions, the figure, the ids it got wrong, seconds per case."""
-    gate = SafetyGate()
-    result: dict[str, Any] = {"reader": reader.name if reader else "none (listed texts)"}
+    """Per list: cases, decisions, the figure, the ids it got wrong, seconds per case; with a
+    ``judge``, the rules and the learned judge together."""
+    gate = SafetyGate(judge=judge)
+    result: dict[str, Any] = {"reader": reader.name if reader else "none (listed texts)",
+                              "judge": judge is not None}  # fmt: skip
     for name in lists:
         for kind in ("redteam", "benign"):
             cases = load_cases(Path(folder) / f"{name}_{kind}.toml")

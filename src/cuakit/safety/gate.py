@@ -1,10 +1,12 @@
 """The safety gate: allow, confirm or deny one proposed action in its context
 (`cuakit.safety.rules`, `keystrokes` and `intent` find what is risky, `cuakit.safety.policy`
-says what each finding asks for; the strictest answer wins)."""
+says what each finding asks for; the strictest answer wins). Where the rules find nothing, an
+optional learned judge (`cuakit.reward.risk`) may still ask."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Protocol
 
 from cuakit.actions import ActionType
 from cuakit.safety.context import ActionContext
@@ -54,12 +56,25 @@ class GateDecision:
         return "; ".join(f.reason for f in self.findings) or "nothing risky found"
 
 
+class RiskJudge(Protocol):
+    """A learned judge consulted where the rules find nothing (`cuakit.reward.risk`)."""
+
+    def risky(self, ctx: ActionContext) -> str | None:
+        """Why a person should be asked about ``ctx``, or None."""
+        ...
+
+
 @dataclass(frozen=True)
 class SafetyGate:
     policy: SafetyPolicy = field(default_factory=SafetyPolicy.default)
+    judge: RiskJudge | None = None
+    """asked only when the rules find nothing; what it flags is unknown context (confirmed)"""
 
     def decide(self, context: ActionContext) -> GateDecision:
         found = tuple(findings(context))
+        if not found and self.judge is not None:
+            reason = self.judge.risky(context)
+            found = (Finding("unknown", "risky", reason),) if reason else ()
         if not found:
             return GateDecision("allow", "none")
         ranked = [(DECISIONS.index(self.policy.decision(f.category, f.severity)), f)
