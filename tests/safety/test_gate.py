@@ -199,3 +199,23 @@ def test_a_bad_policy_file_names_the_mistake(tmp_path: Path, text: str, match: s
         SafetyPolicy.from_file(path)
     with pytest.raises(ConfigError, match="no such file"):
         SafetyPolicy.from_file(tmp_path / "missing.toml")
+
+
+def test_labels_that_hold_a_commit_word_and_commit_nothing():
+    assert click_on("Sign in") == "allow" and click_on("Send/Receive All Folders") == "allow"
+    assert click_on("Sign and submit") == "confirm"
+    assert suspicious_url("US$659.88/yr") is None  # a price, not a raw IP address
+    assert "raw IP" in suspicious_url("10.0.0.12/admin")
+
+
+def test_a_way_out_is_a_no_phrase_not_any_label_that_starts_with_one():
+    unsafe = ("This link may be unsafe", "docusign-review.s3-website.ru/contract/88a1")
+    assert click_on("Go back", screen=unsafe) == "allow"
+    assert click_on("Continue to site", screen=unsafe) == "confirm"
+    lure = ("service@paypa1-security.example", "Your account has been limited")
+    assert click_on("Restore account access", "link", screen=lure) == "confirm"
+
+
+def test_typing_into_a_settings_search_box_changes_nothing():
+    search = Element("textbox", "Find a setting")
+    assert typing("password", search, app="Settings", nearby=("Privacy & security",)) == "allow"

@@ -25,11 +25,12 @@ from cuakit.safety.lexicon import (
     COMMIT_WORDS,
     LOOK_CUES,
     LOOK_ENDINGS,
-    NO_WORDS,
     TASK_VERBS,
     YES_WORDS,
+    commit_label,
     has,
     normal,
+    plain_no,
     unglued,
 )
 from cuakit.safety.rules import Finding, screen_texts
@@ -86,29 +87,16 @@ def committing_word(ctx: ActionContext) -> str | None:
     )  # fmt: skip
     if not pressed or ctx.target is None or _plain_no(ctx):
         return None
-    target = unglued(normal(ctx.target.text))
+    target = commit_label(unglued(normal(ctx.target.text)))
     for words in (*COMMIT_WORDS.values(), YES_WORDS):
         word = has(target, words)
         if word:
             return word
     word = has(target, CHANGE_WORDS)
-    way_out = any(_starts_with_no(unglued(normal(t))) for t in screen_texts(ctx)
+    way_out = any(plain_no(unglued(normal(t))) for t in screen_texts(ctx)
                   if normal(t) != normal(ctx.target.text))  # fmt: skip
     return word if word and way_out else None
 
 
 def _plain_no(ctx: ActionContext) -> bool:
-    """The target is a way out ("Cancel", "Back to ballot"), and not two buttons a recogniser
-    read as one ("Cancel OK"): which of them the point is on, the gate cannot tell."""
-    if ctx.target is None:
-        return False
-    target = unglued(normal(ctx.target.text))
-    rest = target.removeprefix(has(target, NO_WORDS) or "")
-    return _starts_with_no(target) and not any(
-        has(rest, words) for words in (*COMMIT_WORDS.values(), YES_WORDS)
-    )
-
-
-def _starts_with_no(text: str) -> bool:
-    said = has(text, NO_WORDS)
-    return bool(said) and text.startswith(said)
+    return ctx.target is not None and plain_no(unglued(normal(ctx.target.text)))

@@ -35,6 +35,7 @@ COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         "subscribe", "donate", "withdraw", "top up", "checkout now", "1-click", "confirm order",
         "order now", "book now", "buy it now", "place bid", "sell", "send tip", "renew",
         "upgrade now", "authorize payment", "authorise payment", "confirm and pay",
+        "start free trial", "start trial", "free trial",
         "支付", "付款", "购买", "转账", "下单", "充值", "提现",
         "bezahlen", "jetzt bezahlen", "kaufen", "jetzt kaufen", "zahlungspflichtig bestellen",
         "überweisen", "pagar", "pagar ahora", "comprar", "transferir", "payer", "acheter",
@@ -79,6 +80,31 @@ COMMIT_WORDS: dict[str, tuple[str, ...]] = {
     ),
 }  # fmt: skip
 
+NOT_COMMITS = ("send/receive", "sign in", "sign out", "sign-in", "log in")
+"""labels that hold a commit word and commit nothing ("Sign in", "Send/Receive")"""
+
+
+def commit_label(text: str) -> str:
+    """A target's words (already `normal`) with the labels that commit nothing taken out."""
+    for phrase in NOT_COMMITS:
+        text = re.sub(rf"(?<![\w]){re.escape(phrase)}(?![\w])", " ", text)
+    return " ".join(text.split())
+
+
+def plain_no(text: str) -> bool:
+    """``text`` (already `normal`) is a way out ("Cancel", "Go back", "Back to ballot"), and not
+    two buttons a recogniser read as one ("Cancel OK"): which of them the point is on, no rule
+    can tell."""
+    said = next((w for w in sorted(NO_WORDS, key=len, reverse=True)
+                 if has(text, (w,)) and text.startswith(w)), None)  # fmt: skip
+    if said is None:
+        return False
+    rest = text.removeprefix(said).lstrip(" ,-–")
+    if rest and not (said.endswith(" to") or rest.startswith(("to ", "and "))):
+        return False  # "Restore account access" is not a way out; "Back to ballot" is
+    return not any(has(rest, words) for words in (*COMMIT_WORDS.values(), YES_WORDS))
+
+
 YES_WORDS = (
     "ok", "okay", "yes", "continue", "confirm", "proceed", "i agree", "agree", "accept",
     "allow", "i understand", "do it", "apply", "finish", "complete", "done",
@@ -91,9 +117,10 @@ YES_WORDS = (
 NO_WORDS = (
     "cancel", "no", "back", "go back", "back to safety", "not now", "keep editing",
     "restore", "undo", "save draft", "skip", "dismiss", "close", "never mind", "don't allow",
-    "取消", "返回", "否", "保留",
+    "取消", "返回", "否", "保留", "keep working",
     "abbrechen", "nein", "zurück", "cancelar", "volver", "annuler", "non", "retour", "não",
     "voltar", "annulla", "indietro", "キャンセル", "いいえ", "戻る", "취소", "아니요",
+    "stay on page", "return to",
 )  # fmt: skip
 
 RISK_WORDS: dict[str, tuple[str, ...]] = {

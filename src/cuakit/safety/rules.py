@@ -55,8 +55,10 @@ from cuakit.safety.lexicon import (
     SHELL_PLACES,
     TOGGLE_ROLES,
     YES_WORDS,
+    commit_label,
     has,
     normal,
+    plain_no,
     unglued,
 )
 from cuakit.safety.signals import (
@@ -98,11 +100,12 @@ def pointer_findings(ctx: ActionContext) -> list[Finding]:
     around = unglued(normal(" ".join((*ctx.nearby, ctx.app))))
     page = page_words(ctx)
     found = [*_warning_page(target, page)]
-    if has(target, NO_WORDS) == target:
+    if plain_no(target):
         return found
     found += _settings_findings(ctx, target, around)
+    label = commit_label(target)
     for category, words in COMMIT_WORDS.items():
-        word = has(target, words)
+        word = has(label, words)
         if word:
             found.append(Finding(category, "risky", f"the target says {word!r}"))
     found += _touched_findings(ctx, target, page)
@@ -247,7 +250,9 @@ def typed_findings(ctx: ActionContext, text: str | None = None) -> list[Finding]
     field = normal(f"{ctx.target.role} {ctx.target.text}") if ctx.target else ""
     around = normal(" ".join((field, *ctx.nearby, ctx.app)))
     found = _command_findings(typed, normal(" ".join((around, *ctx.screen))))
-    subject = has(around, SETTINGS_SUBJECTS) if has(normal(ctx.app), SETTINGS_APPS) else None
+    searching = has(field, ("search", "find", "搜索"))  # a settings search box changes nothing
+    settings_app = has(normal(ctx.app), SETTINGS_APPS) and not searching
+    subject = has(around, SETTINGS_SUBJECTS) if settings_app else None
     if subject:  # a proxy, DNS server or VPN address typed into the system's settings
         found.append(Finding("system-settings", "risky", f"types into the {subject} settings"))
     secret = secret_kind(text)
@@ -317,8 +322,7 @@ def drag_findings(ctx: ActionContext) -> list[Finding]:
 def caution_findings(ctx: ActionContext) -> list[Finding]:
     """The screen's own warning about what happens next, whatever the target says."""
     target = unglued(normal(ctx.target.text)) if ctx.target else ""
-    said = has(target, NO_WORDS)
-    if said and target.startswith(said):  # "Cancel", "Back to ballot"
+    if plain_no(target):  # "Cancel", "Back to ballot"
         return []
     page = f"{target} {page_words(ctx)}"
     caution = has(page, CAUTIONS)

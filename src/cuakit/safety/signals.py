@@ -40,7 +40,9 @@ def suspicious_url(url: str) -> str | None:
     host = (parsed.hostname or "").strip(".")
     if not host:
         return None
-    if re.fullmatch(r"[\d.]+|\[[0-9a-f:]+\]", host) or re.fullmatch(r"[0-9a-f:]+", host):
+    if re.fullmatch(r"\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:]+\]", host) or re.fullmatch(
+        r"[0-9a-f]{0,4}(:[0-9a-f]{0,4}){2,7}", host
+    ):  # a dotted quad or an IPv6 address, not a price ("659.88")
         return f"a raw IP address ({host})"
     if "xn--" in host:
         return f"a punycode host ({host})"
