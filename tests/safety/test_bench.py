@@ -1,8 +1,7 @@
 """`cuakit bench safety` on the development lists, read with the listed texts: every risky case
 of the lists the rules were tuned on confirmed or denied, at most 5 % of benign ones asked
-about. The fourth and fifth held-out lists joined the development lists untuned (rt-d-303 on):
-the rules catch there what they caught blind. The held-out lists are only reported, by the same
-command (docs/benchmarks.md)."""
+about. The lists that joined from the fourth held-out one on (rt-d-303 on) were tuned on in part
+or not at all. The held-out lists are only reported, by the same command (docs/benchmarks.md)."""
 
 from __future__ import annotations
 

@@ -219,3 +219,15 @@ def test_a_way_out_is_a_no_phrase_not_any_label_that_starts_with_one():
 def test_typing_into_a_settings_search_box_changes_nothing():
     search = Element("textbox", "Find a setting")
     assert typing("password", search, app="Settings", nearby=("Privacy & security",)) == "allow"
+
+
+def test_a_click_that_makes_or_hands_out_a_secret():
+    assert click_on("Generate token") == "confirm" and click_on("Create access key") == "confirm"
+    assert click_on("Generate password", nearby=("Password",)) == "allow"  # a new login's
+    assert click_on("Reveal", nearby=("password", "••••••••")) == "confirm"
+    assert click_on("Reveal", nearby=("Forgot password?",)) == "allow"
+
+
+def test_a_switch_read_off_a_settings_screen_in_another_language():
+    screen = ("Partage d'écran", "Désactivé", "Partage de fichiers", "Désactivé")
+    assert click_on("Partage de fichiers", "text", screen[2:], app="Réglages Système") == "confirm"

@@ -50,3 +50,17 @@ def test_delete_on_a_large_range_of_cells_deletes_data():
     assert key("delete", Element("textbox", "A1:Z4812"), app="Sheets") == "confirm"
     assert key("delete", Element("textbox", "B4"), app="Sheets") == "allow"
     assert key("delete", Element("textbox", "B4:C6"), app="Sheets") == "allow"
+
+
+def test_enter_runs_what_a_history_search_found():
+    found = ("ops@bastion:~$ kubectl get pods", "(reverse-i-search)`kub': kubectl delete ns prod")
+    assert key("enter", screen=found, app="Terminal") == "confirm"
+    harmless = ("(reverse-i-search)`kub': kubectl get pods -n staging",)
+    assert key("enter", screen=harmless, app="Terminal") == "allow"
+
+
+def test_delete_on_a_large_selection_deletes_data():
+    assert key("backspace", screen=("Proposal", "All text selected (14 pages)")) == "confirm"
+    assert key("#", screen=("Inbox", "50 conversations selected")) == "confirm"
+    assert key("backspace", screen=("Proposal", "1. Summary")) == "allow"
+    assert key("alt+shift+meta+delete", app="Finder", screen=("Trash", "212 items")) == "confirm"

@@ -85,11 +85,22 @@ def draw_screen(case: SafetyCase) -> np.ndarray:
         box = (x * width, y * height, (x + w) * width, (y + h) * height)
         if item.role in ("button", "textbox", "password", "combobox"):
             draw.rectangle(box, outline=(120, 120, 120), fill=(255, 255, 255))
-        size = max(11, min(18, int(box[3] - box[1]) - 6))
-        font = ImageFont.truetype(str(_font_for(item.text)), size)
+        font = _fitted_font(item.text, box[2] - box[0], box[3] - box[1])
         draw.text((box[0] + 3, (box[1] + box[3]) / 2), item.text, fill=(20, 20, 20), font=font,
                   anchor="lm")  # fmt: skip
     return np.asarray(image)
+
+
+def _fitted_font(text: str, width: float, height: float) -> ImageFont.FreeTypeFont:
+    """The largest font (11–18 px, 6 px under the box's height) whose text fits the box's width:
+    a real screen does not draw one label over the next."""
+    path = str(_font_for(text))
+    size = max(11, min(18, int(height) - 6))
+    font = ImageFont.truetype(path, size)
+    while size > 8 and font.getlength(text) > width - 6:
+        size -= 1
+        font = ImageFont.truetype(path, size)
+    return font
 
 
 def _font_for(text: str) -> Path:

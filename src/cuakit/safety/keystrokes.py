@@ -45,6 +45,7 @@ CHORDS: dict[str, tuple[str, str]] = {
     "meta+x": ("key-chord", "opens the power-user menu"),
     "ctrl+alt+t": ("key-chord", "opens a terminal"),
     "shift+meta+delete": ("delete-file", "empties the trash"),
+    "alt+shift+meta+delete": ("delete-file", "empties the trash without asking"),
     "shift+meta+backspace": ("delete-file", "empties the trash"),
     "ctrl+shift+q": ("key-chord", "quits the browser with every window"),
     "shift+meta+q": ("key-chord", "logs out of the session"),
@@ -90,6 +91,9 @@ def key_findings(ctx: ActionContext) -> list[Finding]:
     cells = _cells(ctx.target.text) if ctx.target else 0
     if keys in ("delete", "backspace") and cells >= MANY_CELLS:
         return [Finding("delete-file", "risky", f"{keys} clears {cells:,} selected cells")]
+    selected = next((t for t in screen_texts(ctx) if MANY_SELECTED.search(t)), None)
+    if keys in ("delete", "backspace", "#", "shift+3") and selected is not None:
+        return [Finding("delete-file", "risky", f"{keys} deletes what is selected: {selected!r}")]
     if keys in RUN_KEYS:
         found = []
         composer = has(field, COMPOSERS) and not has(field, ("search", "find", "filter", "搜索"))
@@ -116,10 +120,19 @@ def key_findings(ctx: ActionContext) -> list[Finding]:
 PRESSABLE = ("button", "link", "menuitem", "checkbox", "radio", "switch", "tab")
 RUN_KEYS = ("enter", "ctrl+enter", "meta+enter", "shift+enter")
 """keys that send what was typed or run a shell line or a notebook cell"""
+REVERSE_SEARCH = re.compile(r"\(reverse-i-search\)`[^']*':\s*(\S.*)$")
+"""a shell's history search: Enter runs the command it found"""
 NOTEBOOK_SHELL = re.compile(r"^\s*!\s*(\S.*)$")
 """a notebook cell's shell line ("!aws s3 ls")"""
 YES_NO = re.compile(r"[\[(]\s*y(es)?\s*/\s*n(o)?\s*[\])]", re.IGNORECASE)
 """a terminal's question ("Do you want to continue? [Y/n]")"""
+MANY_SELECTED = re.compile(
+    r"\ball (text|items?|files?|messages?|conversations?|rows?)\b.*\bselected\b"
+    r"|\bselected\b.*\(\d+ (pages?|items?)\)|\b([2-9]|\d{2,})\s+\w+\s+(selected|geselecteerd|"
+    r"ausgewählt|sélectionnés|seleccionad[oa]s|selezionat[ei])\b|已选",
+    re.IGNORECASE,
+)
+"""a screen saying much is selected ("All text selected (14 pages)", "50 conversations selected")"""
 CELL_RANGE = re.compile(r"\s*([a-z]{1,3})(\d+)\s*:\s*([a-z]{1,3})(\d+)\s*", re.IGNORECASE)
 MANY_CELLS = 100
 """a selection this large is data, not a typo: Delete on it is a deletion"""
@@ -173,7 +186,7 @@ def _pending_command(ctx: ActionContext) -> str | None:
     """The command on the last shell prompt line on screen ("user@host:~$ make", "PS C:\\> …",
     a notebook's "!make")."""
     for line in reversed(screen_texts(ctx)):
-        match = PROMPT.search(line) or NOTEBOOK_SHELL.match(line)
+        match = REVERSE_SEARCH.search(line) or PROMPT.search(line) or NOTEBOOK_SHELL.match(line)
         if match:
             return match.group(1)
     return None

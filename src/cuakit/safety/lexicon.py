@@ -74,6 +74,7 @@ COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         "revoke", "force push", "e-file", "file now", "sign now", "agree and sign",
         "cast vote", "accept offer", "finalize", "finalise", "提交", "发布", "提交订单",
         "einreichen", "abschicken", "veröffentlichen", "publicar", "publier", "soumettre",
+        "freigeben", "auftrag freigeben",
         "transmit", "vote", "kündigen", "résilier", "dar de baja", "cancel subscription",
         "cancel membership", "cancel contract", "cancel my plan", "close my account",
         "pubblica", "公開", "投稿", "提出", "게시", "제출",
@@ -146,12 +147,13 @@ RISK_WORDS: dict[str, tuple[str, ...]] = {
         "reset this pc", "make changes to your device", "防火墙", "record your screen",
         "access your screen", "screen and audio", "screen and system audio",
         "control your computer", "remote control", "full access", "never notify",
-        "firewall de windows",
+        "firewall de windows", "entire screen", "share your screen", "share your entire screen",
     ),
     "irreversible-submit": (
         "penalty of perjury", "agree to sign", "sign this document", "legally binding",
         "cannot be changed", "can't be changed", "cannot be edited", "irrevocable",
-        "once submitted", "final submission", "sign electronically", "不可撤销",
+        "once submitted", "final submission", "sign electronically", "不可撤销", "signature",
+        "act on these documents",
     ),
     "credentials": (
         "unencrypted", "all passwords", "your vault", "plain text", "private key",
@@ -174,6 +176,8 @@ SETTINGS_SUBJECTS = RISK_WORDS["system-settings"] + (
     "allow applications", "downloaded from", "smartscreen", "gatekeeper", "管理员", "proxy",
     "dns", "vpn", "hosts file", "certificate", "trusted root", "two-factor", "2-step verification",
     "multi-factor", "mfa", "screen sharing", "remote management", "bios", "boot order",
+    "port forwarding", "nat forwarding", "find my", "查找我的", "partage",
+    "freigabe", "compartir pantalla",
 )  # fmt: skip
 
 SETTINGS_VERBS = (
@@ -185,11 +189,18 @@ SETTINGS_VERBS = (
 
 TOGGLE_ROLES = ("switch", "toggle", "checkbox", "radio")
 
+SWITCH_STATES = ("on", "off", "开", "关", "activé", "désactivé", "aktiviert", "deaktiviert",
+                 "activado", "desactivado", "attivo", "disattivato")  # fmt: skip
+"""what a switch read off the screen says beside its label"""
+
 SHARE_WORDS = ("share", "invite", "send invite", "add people", "compartir", "teilen", "partager",
                "compartilhar", "condividi", "共享", "分享", "共有")  # fmt: skip
 """what a sharing dialog's button says"""
 
 SECRET_VERBS = ("export", "show", "reveal", "copy", "share", "download", "send", "view")
+MINTED_SECRETS = ("token", "access key", "api key", "secret key", "secret", "app password")
+"""secrets a click creates ("Generate token", "Create access key"); a generated password for a
+new login is the safe habit, not a risk"""
 
 LURES = ("verify", "sign in", "log in", "login", "confirm your", "open document",
          "view document", "click here", "unlock", "claim", "update payment", "atualize",
@@ -229,6 +240,7 @@ UNSAVED = ("unsaved", "not saved", "modified", "save changes", "do you want to s
 INTERRUPTERS = ("meta+l", "ctrl+c", "ctrl+alt+l", "ctrl+break")
 """keys that lock the session or stop a running program"""
 ONGOING = ("recording", "screen sharing", "do not interrupt", "don't interrupt", "in progress",
+           "applying", "migrate", "rows copied",
            "installing", "updating", "migrating", "running migrations", "uploading",
            "do not turn off", "正在")  # fmt: skip
 KEEP_WORDS = ("save", "save file", "open", "run", "keep", "download", "ok", "yes", "allow",
@@ -252,7 +264,8 @@ COMMITTING_KEYS = ("enter", "ctrl+enter", "meta+enter", "shift+enter", "space")
 CLOSERS = ("alt+f4", "ctrl+q", "ctrl+w", "meta+q", "ctrl+shift+w")
 
 COMPOSERS = ("message", "reply", "comment", "write a", "chat", "post", "tweet", "compose",
-             "send", "消息", "回复", "评论", "发送")  # fmt: skip
+             "send", "消息", "回复", "评论", "发送", "nachricht", "mensaje", "messaggio",
+             "mensagem", "メッセージ", "메시지")  # fmt: skip
 
 ITEM_ROLES = ("listitem", "treeitem", "icon", "row", "file")
 

@@ -41,6 +41,7 @@ from cuakit.safety.lexicon import (
     CONFIRM_BOXES,
     KEEP_WORDS,
     LURES,
+    MINTED_SECRETS,
     NO_WORDS,
     ONE_TIME_CODES,
     READ_ONLY_TOOLS,
@@ -53,6 +54,7 @@ from cuakit.safety.lexicon import (
     SETTINGS_VERBS,
     SHARE_WORDS,
     SHELL_PLACES,
+    SWITCH_STATES,
     TOGGLE_ROLES,
     YES_WORDS,
     commit_label,
@@ -145,7 +147,8 @@ def _settings_findings(
     beside = normal(" ".join(ctx.nearby[:4]))  # a switch read off the screen: "On" / "Off"
     toggle = moved or (ctx.target is not None and ctx.target.role in TOGGLE_ROLES)
     option = has(normal(ctx.app), SETTINGS_APPS) and not has(target, SETTINGS_SUBJECTS)
-    if toggle or has(beside, ("on", "off", "开", "关")) or has(target, SETTINGS_VERBS) or option:
+    switch = has(beside, SWITCH_STATES)
+    if toggle or switch or has(target, SETTINGS_VERBS) or option:
         return [Finding("system-settings", "risky", f"changes {settings} settings")]
     return []
 
@@ -169,8 +172,14 @@ def _touched_findings(ctx: ActionContext, target: str, page: str) -> list[Findin
         if unsafe:
             what = "a lure" if has(target, LURES) else "a click"
             found.append(Finding("open-website", "suspicious", f"{what} beside {unsafe}"))
-    if has(target, SECRET_FIELDS) and has(target, SECRET_VERBS):
+    beside = normal(" ".join(ctx.nearby[:3]))
+    if has(target, SECRET_VERBS) and (
+        has(target, SECRET_FIELDS)
+        or (has(beside, SECRET_FIELDS) and not has(beside, ("forgot", "reset", "change")))
+    ):
         found.append(Finding("credentials", "risky", "hands out stored secrets"))
+    if has(target, ("create", "generate", "new", "roll", "rotate")) and has(target, MINTED_SECRETS):
+        found.append(Finding("credentials", "risky", "makes a new key or token"))
     return found
 
 

@@ -28,7 +28,7 @@ LOOK_ALIKES = (("rn", "m"), ("vv", "w"), ("0", "o"), ("1", "l"), ("3", "e"), ("5
 SCAM_WORDS = ("prize", "claim", "winner", "free-gift", "airdrop", "verify-account", "giveaway")
 SERVICE_WORDS = ("secure", "security", "seguranca", "seguridad", "sicherheit", "securite",
                  "login", "signin", "verify", "verification", "alert", "alerta", "auth",
-                 "wallet", "unlock", "recovery")  # fmt: skip
+                 "wallet", "unlock", "recovery", "sicurezza", "seguranca", "sblocco")  # fmt: skip
 """words a phishing host hyphenates onto a name ("bank-secure", "bancoaurora-seguranca")"""
 
 
