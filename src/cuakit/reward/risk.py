@@ -24,15 +24,11 @@ from pathlib import Path
 import numpy as np
 import torch
 
-from cuakit.actions import ActionType
 from cuakit.errors import ConfigError
 from cuakit.reward.text import InstructionEncoder
 from cuakit.safety.cases import SafetyCase, context, load_cases
-from cuakit.safety.context import ActionContext
+from cuakit.safety.context import COMMITTING_ACTIONS, ActionContext
 
-JUDGED = (ActionType.CLICK, ActionType.DOUBLE_CLICK, ActionType.TYPE, ActionType.KEY,
-          ActionType.DRAG)  # fmt: skip
-"""the actions that can commit something (a move, a scroll or a wait cannot)"""
 SCREEN_CHARS = 500
 """how much of the screen's text (top to bottom) the judge reads"""
 
@@ -86,7 +82,7 @@ class RiskJudge:
 
     def risky(self, ctx: ActionContext) -> str | None:
         """Why the gate should ask about ``ctx`` (None: the judge sees nothing risky)."""
-        if ctx.action.type not in JUDGED:
+        if ctx.action.type not in COMMITTING_ACTIONS:
             return None
         p = float(self.probability([ctx])[0])
         if p < self.threshold:

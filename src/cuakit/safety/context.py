@@ -16,9 +16,12 @@ import numpy as np
 from PIL import Image
 from scipy import ndimage
 
-from cuakit.actions import Action
+from cuakit.actions import Action, ActionType
 from cuakit.video.text import Box, TextReader
 
+COMMITTING_ACTIONS = (ActionType.CLICK, ActionType.DOUBLE_CLICK, ActionType.TYPE,
+                      ActionType.KEY, ActionType.DRAG)  # fmt: skip
+"""the actions that can commit something (a move, a scroll or a wait cannot)"""
 NEARBY = 0.25
 """how far (a fraction of the screen's diagonal) around the point text counts as nearby"""
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 from cuakit.actions import ActionType
-from cuakit.safety.context import ActionContext
+from cuakit.safety.context import COMMITTING_ACTIONS, ActionContext
 from cuakit.safety.lexicon import (
     CHANGE_WORDS,
     COMMIT_WORDS,
@@ -46,8 +46,7 @@ PLANTED = re.compile(
 def intent_findings(ctx: ActionContext) -> list[Finding]:
     """What the person did not ask for: a committing click under an instruction that asks only
     to look, any step on a screen that addresses the agent."""
-    if ctx.action.type not in (ActionType.CLICK, ActionType.DOUBLE_CLICK, ActionType.KEY,
-                               ActionType.TYPE, ActionType.DRAG):  # fmt: skip
+    if ctx.action.type not in COMMITTING_ACTIONS:
         return []
     found = []
     planted = next((t for t in screen_texts(ctx) if PLANTED.search(normal(t))), None)
