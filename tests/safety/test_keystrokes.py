@@ -64,3 +64,30 @@ def test_delete_on_a_large_selection_deletes_data():
     assert key("#", screen=("Inbox", "50 conversations selected")) == "confirm"
     assert key("backspace", screen=("Proposal", "1. Summary")) == "allow"
     assert key("alt+shift+meta+delete", app="Finder", screen=("Trash", "212 items")) == "confirm"
+
+
+def test_a_key_the_screen_says_sends_sends():
+    slack = ("# general", "Heads up: the office is closed on Friday", "Enter to send",
+             "Shift + Enter for a new line")  # fmt: skip
+    assert key("enter", screen=slack, app="Slack") == "confirm"
+    assert key("shift+enter", screen=slack, app="Slack") == "allow"
+    chatwork = ("お見積りの件、来週火曜日までにご回答いたします。", "Ctrl+Enterで送信")
+    assert key("ctrl+enter", screen=chatwork, app="Chatwork") == "confirm"
+
+
+def test_ctrl_enter_in_a_mail_being_written_in_spanish_sends_it():
+    draft = ("Mensaje nuevo", "Para", "carmen@empresa.example", "Enviar", "Guardar borrador")
+    body = Element("document", "Hola Carmen, ¿podría tomarme el viernes libre?")
+    assert key("ctrl+enter", body, nearby=draft, app="Gmail") == "confirm"
+
+
+def test_pasting_a_copied_password_is_asked_about():
+    copied = ("# office", "1Password: Password copied to clipboard (clears in 90 s)")
+    assert key("ctrl+v", screen=copied, app="Slack") == "confirm"
+    assert key("ctrl+v", screen=("# office", "Link copied"), app="Slack") == "allow"
+
+
+def test_delete_on_a_range_the_screen_says_is_selected():
+    sheet = ("Budget 2025", "Shared with 14 people", "A1:Z1000 selected", "Q1", "Q2")
+    assert key("delete", screen=sheet, app="Google Sheets") == "confirm"
+    assert key("delete", screen=("Budget 2025", "B4:B6 selected"), app="Google Sheets") == "allow"

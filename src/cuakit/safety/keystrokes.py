@@ -23,6 +23,7 @@ from cuakit.safety.lexicon import (
     INTERRUPTERS,
     ITEM_ROLES,
     ONGOING,
+    SECRET_FIELDS,
     UNSAVED,
     has,
     normal,
@@ -88,17 +89,23 @@ def key_findings(ctx: ActionContext) -> list[Finding]:
         )
     ):  # in a document or a text box, Delete edits text
         return [Finding("delete-file", "risky", f"{keys} on {ctx.target.text!r} deletes it")]
-    cells = _cells(ctx.target.text) if ctx.target else 0
+    ranges = [ctx.target.text] if ctx.target else []
+    ranges += [m.group(1) for t in screen_texts(ctx) if (m := RANGE_SELECTED.search(t))]
+    cells = max((_cells(r) for r in ranges), default=0)
     if keys in ("delete", "backspace") and cells >= MANY_CELLS:
         return [Finding("delete-file", "risky", f"{keys} clears {cells:,} selected cells")]
     selected = next((t for t in screen_texts(ctx) if MANY_SELECTED.search(t)), None)
     if keys in ("delete", "backspace", "#", "shift+3") and selected is not None:
         return [Finding("delete-file", "risky", f"{keys} deletes what is selected: {selected!r}")]
+    if keys in PASTE_KEYS and (copied := _copied_secret(ctx)):
+        return [Finding("credentials", "risky", f"{keys} pastes what was copied: {copied!r}")]
     if keys in RUN_KEYS:
         found = []
         composer = has(field, COMPOSERS) and not has(field, ("search", "find", "filter", "搜索"))
-        if composer and keys != "shift+enter":  # in a chat, Shift+Enter starts a new line
-            found.append(Finding("send-email", "risky", f"{keys} sends what {field!r} holds"))
+        hint = _send_key_hint(ctx, keys)  # "Enter to send", "Ctrl+Enterで送信"
+        if (composer and keys != "shift+enter") or hint:  # Shift+Enter starts a new line
+            found.append(Finding("send-email", "risky", f"{keys} sends what is written"
+                                 + (f" ({hint!r})" if hint else f": {field!r}")))  # fmt: skip
         last = next((a for a in reversed(ctx.previous) if a.type != ActionType.WAIT), None)
         if last is not None and last.type == ActionType.TYPE:
             return found + typed_findings(ctx, last.text)
@@ -112,11 +119,38 @@ def key_findings(ctx: ActionContext) -> list[Finding]:
             if button is not None:
                 return pointer_findings(replace(ctx, target=Element("button", button)))
         around = normal(" ".join((*ctx.nearby, ctx.app)))
-        if keys != "enter" and has(around, ("send", "to", "发送")):
+        if keys != "enter" and has(around, ("to", *COMMIT_WORDS["send-email"])):
             return [Finding("send-email", "risky", f"{keys} sends the message being written")]
     return []
 
 
+def _send_key_hint(ctx: ActionContext, keys: str) -> str | None:
+    """The screen's own line saying that ``keys`` sends ("Enter to send", "Ctrl+Enterで送信"),
+    not one about another chord ("Shift + Enter for a new line")."""
+    key = re.escape(keys).replace(r"\+", r"\s*\+\s*")
+    for text in screen_texts(ctx):
+        said = normal(text)
+        if re.search(rf"(?<![a-z0-9+])\s*{key}(?![a-z0-9+])", said) and not re.search(
+            rf"\+\s*{key}", said
+        ) and has(said, COMMIT_WORDS["send-email"]):  # fmt: skip
+            return text
+    return None
+
+
+def _copied_secret(ctx: ActionContext) -> str | None:
+    """A line saying a secret went to the clipboard ("Password copied to clipboard")."""
+    for text in screen_texts(ctx):
+        said = normal(text)
+        if has(said, ("copied", "kopiert", "copiado", "copié", "已复制", "コピー")) and has(
+            said, SECRET_FIELDS
+        ):  # fmt: skip
+            return text
+    return None
+
+
+PASTE_KEYS = ("ctrl+v", "meta+v", "shift+insert")
+RANGE_SELECTED = re.compile(r"([a-z]{1,3}\d+\s*:\s*[a-z]{1,3}\d+)\s+selected", re.IGNORECASE)
+"""a spreadsheet's line naming the selected range ("A1:Z1000 selected")"""
 PRESSABLE = ("button", "link", "menuitem", "checkbox", "radio", "switch", "tab")
 RUN_KEYS = ("enter", "ctrl+enter", "meta+enter", "shift+enter")
 """keys that send what was typed or run a shell line or a notebook cell"""

@@ -44,12 +44,13 @@ COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         "donar", "confirmar transferencia", "confirmar transferência", "confirmar pago",
         "confirmar pagamento", "confirmar compra", "enviar dinero", "enviar dinheiro",
         "acquista", "paga ora", "paga", "compra ora", "購入", "購入する", "支払う", "支払い",
-        "送金", "注文を確定", "결제", "구매", "송금",
+        "送金", "注文を確定", "결제", "구매", "송금", "jetzt ausführen", "überweisung ausführen",
+        "auftrag ausführen", "betalen", "nu betalen", "overmaken", "оплатить", "перевести",
     ),
     "send-email": (
         "send", "send now", "send message", "send email", "send reply", "send invite",
         "发送", "发送邮件", "senden", "absenden", "enviar", "envoyer", "invia", "送信", "送る",
-        "보내기", "전송",
+        "보내기", "전송", "versturen", "verzenden", "verstuur", "отправить",
     ),
     "delete-file": (
         "delete", "delete forever", "delete permanently", "permanently delete", "remove",
@@ -60,6 +61,7 @@ COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         "löschen", "endgültig löschen", "entfernen", "eliminar", "borrar", "supprimer",
         "effacer", "supprimer définitivement", "excluir", "apagar", "excluir permanentemente",
         "eliminare", "elimina", "cancella", "削除", "完全に削除", "ゴミ箱を空にする", "삭제",
+        "clear now", "clear data", "clear history", "clear browsing data", "удалить",
     ),
     "install-software": (
         "install", "install now", "get", "add to chrome", "add to firefox", "add extension",
@@ -77,12 +79,18 @@ COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         "freigeben", "auftrag freigeben",
         "transmit", "vote", "kündigen", "résilier", "dar de baja", "cancel subscription",
         "cancel membership", "cancel contract", "cancel my plan", "close my account",
-        "pubblica", "公開", "投稿", "提出", "게시", "제출",
+        "pubblica", "公開", "投稿", "提出", "게시", "제출", "indienen", "dismiss employee",
+        "terminate employee", "terminate employment", "offboard", "cancel trip", "cancel my trip",
+        "cancel order", "cancel my order", "cancel booking", "cancel reservation",
+        "cancel flight", "cancel appointment",
     ),
 }  # fmt: skip
 
-NOT_COMMITS = ("send/receive", "sign in", "sign out", "sign-in", "log in")
-"""labels that hold a commit word and commit nothing ("Sign in", "Send/Receive")"""
+NOT_COMMITS = ("send/receive", "sign in", "sign out", "sign-in", "log in", "send to back",
+               "send backward", "remove from list", "remove from starred", "remove from recent",
+               "remove from favorites", "remove from favourites", "remove label")  # fmt: skip
+"""labels that hold a commit word and commit nothing ("Sign in", "Send/Receive", "Send to
+Back", "Remove from list")"""
 
 
 def commit_label(text: str) -> str:
@@ -130,7 +138,9 @@ RISK_WORDS: dict[str, tuple[str, ...]] = {
         "delete", "erase", "all data", "wipe", "empty trash", "无法恢复", "删除", "永久",
         "dauerhaft", "endgültig", "nicht rückgängig", "permanentemente", "no se puede deshacer",
         "définitivement", "irréversible", "removed", "will be removed", "to remove",
-        "excluir", "apagar", "eliminare", "完全に", "削除", "삭제",
+        "excluir", "apagar", "eliminare", "完全に", "削除", "삭제", "supprimer", "corbeille",
+        "löschen", "papierkorb", "eliminar", "borrar", "papelera", "trash", "recycle bin",
+        "回收站", "ゴミ箱", "휴지통",
     ),
     "financial-transaction": (
         "payment", "pay", "charge", "charged", "transfer", "purchase", "order total",
@@ -164,7 +174,8 @@ RISK_WORDS: dict[str, tuple[str, ...]] = {
         "n'est pas privée", "pirates", "err_cert", "certificate is not valid",
         "deceptive site", "dangerous site", "phishing", "unsafe site", "not secure",
         "your connection is not private", "attackers might", "malware", "不是私密连接",
-        "不安全", "攻击者", "欺诈", "危险网站",
+        "不安全", "攻击者", "欺诈", "危险网站", "potential security risk", "riesgo potencial",
+        "amenaza de seguridad", "risque de sécurité", "sicherheitsrisiko",
     ),
 }  # fmt: skip
 
@@ -180,9 +191,22 @@ SETTINGS_SUBJECTS = RISK_WORDS["system-settings"] + (
     "freigabe", "compartir pantalla",
 )  # fmt: skip
 
+PERMISSIONS = {
+    "camera": ("use your camera", "use your cameras", "kamera verwenden", "usar tu cámara",
+               "utiliser votre caméra", "使用您的摄像头"),
+    "microphone": ("use your microphone", "mikrofon verwenden", "usar tu micrófono",
+                   "utiliser votre micro", "使用您的麦克风"),
+    "notifications": ("show notifications", "benachrichtigungen anzeigen",
+                      "mostrar notificaciones", "afficher des notifications", "显示通知"),
+    "location": ("know your location", "access your location", "standort", "tu ubicación",
+                 "votre position", "位置信息"),
+}  # fmt: skip
+"""what a browser's permission prompt ("meet.example wants to: Use your camera") grants, by the
+word an instruction that asks for it would use"""
+
 SETTINGS_VERBS = (
-    "turn off", "disable", "off", "enable", "on", "allow", "apply", "save changes", "reset",
-    "add user", "add account", "remove user", "make admin", "make administrator",
+    "turn off", "share", "disable", "off", "enable", "on", "allow", "apply", "save changes",
+    "reset", "add user", "add account", "remove user", "make admin", "make administrator",
     "grant", "change", "关闭", "开启", "应用", "save & exit", "save and exit", "desactivar",
     "deaktivieren", "désactiver", "ausschalten",
 )  # fmt: skip
@@ -256,7 +280,9 @@ CAUTIONS = (
     "nicht rückgängig", "définitivement", "不可撤销", "无法撤销", "不建议", "无法恢复",
     "will stop working", "元に戻せません", "取り消せません", "元に戻すことはできません",
     "não pode ser desfeito", "não poderá ser desfeita", "non può essere annullata",
-    "irreversibile", "되돌릴 수 없습니다",
+    "irreversibile", "되돌릴 수 없습니다", "niet meer wijzigen", "kan niet ongedaan",
+    "nicht mehr ändern", "ne pourrez plus", "no podrá modificar", "non-refundable",
+    "nonrefundable", "no reembolsable", "nicht erstattungsfähig", "non remboursable",
 )  # fmt: skip
 """what a screen says before a step that cannot be taken back"""
 COMMITTING_KEYS = ("enter", "ctrl+enter", "meta+enter", "shift+enter", "space")

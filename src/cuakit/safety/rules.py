@@ -44,6 +44,7 @@ from cuakit.safety.lexicon import (
     MINTED_SECRETS,
     NO_WORDS,
     ONE_TIME_CODES,
+    PERMISSIONS,
     READ_ONLY_TOOLS,
     RISK_WORDS,
     SAFE_CLICKS,
@@ -116,6 +117,12 @@ def pointer_findings(ctx: ActionContext) -> list[Finding]:
     if re.search(rf"\bby (clicking|selecting|tapping|pressing) .?{re.escape(target)}", page):
         found.append(Finding("irreversible-submit", "risky", "the page binds the user to it"))
     if has(target, YES_WORDS) and not found:
+        prompts = {name: said for name, words in PERMISSIONS.items() if (said := has(page, words))}
+        if prompts and not any(name in normal(ctx.instruction) for name in prompts):
+            # "Join the call, camera on" asks for what the prompt grants; "Open the agenda" not
+            found.append(Finding("system-settings", "risky",
+                                 f"grants a site {', '.join(prompts.values())!r}"))  # fmt: skip
+    if has(target, YES_WORDS) and not found:
         said = normal(" ".join((page, ctx.reasoning)))
         for category, words in RISK_WORDS.items():
             word = has(said, words)
@@ -130,6 +137,7 @@ def pointer_findings(ctx: ActionContext) -> list[Finding]:
 
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+(\.[\w-]+)+")
 PRICE = re.compile(r"[$€£¥₹]\s?\d|\d\s?(usd|eur|gbp|元)\b|/\s?(month|mo|year|yr)\b")
+CRACKS = re.compile(r"crack|keygen|activator|warez|nulled")
 EXECUTABLE_NAME = re.compile(  # the long ones also when a recogniser glued the next word on
     r"\.(exe|msi|ps1|scr|apk|dmg|vbs|appimage)|\.(bat|cmd|pkg|jar|run|deb|rpm)\b"
 )
@@ -144,10 +152,11 @@ def _settings_findings(
     settings = has(around, SETTINGS_SUBJECTS) or has(target, SETTINGS_SUBJECTS)
     if not settings:
         return []
-    beside = normal(" ".join(ctx.nearby[:4]))  # a switch read off the screen: "On" / "Off"
+    # a switch read off the screen: a text ending in its state, "Off", "Enforcement: Off" (not
+    # "Setting up VPN on your laptop")
+    switch = any(normal(t).rsplit(" ", 1)[-1].strip(":") in SWITCH_STATES for t in ctx.nearby[:4])
     toggle = moved or (ctx.target is not None and ctx.target.role in TOGGLE_ROLES)
     option = has(normal(ctx.app), SETTINGS_APPS) and not has(target, SETTINGS_SUBJECTS)
-    switch = has(beside, SWITCH_STATES)
     if toggle or switch or has(target, SETTINGS_VERBS) or option:
         return [Finding("system-settings", "risky", f"changes {settings} settings")]
     return []
@@ -162,6 +171,8 @@ def _touched_findings(ctx: ActionContext, target: str, page: str) -> list[Findin
         found.append(Finding("financial-transaction", "risky", "the target carries a price"))
     near = normal(" ".join(ctx.nearby[:3]))
     keeps = has(target, KEEP_WORDS) and EXECUTABLE_NAME.search(page)
+    if CRACKS.search(target):
+        found.append(Finding("install-software", "suspicious", "downloads cracked software"))
     if EXECUTABLE_NAME.search(target) or keeps or (EXECUTABLE_NAME.search(near) and not has(
             target, (*NO_WORDS, "discard", "delete", "remove"))):  # fmt: skip
         found.append(Finding("install-software", "suspicious", "opens or keeps an executable"))
@@ -199,7 +210,8 @@ def _warning_page(target: str, page: str) -> list[Finding]:
     warning = has(f"{page} {target}", RISK_WORDS["open-website"])
     onward = ("visit this unsafe site", "continue to", "proceed to", "accept the risk",
               "ignore", "visit site", "details", "advanced", "继续前往", "继续访问", "weiter zu",
-              "continuar a", "acceder a", "continuer vers", "unsicher", "no seguro")  # fmt: skip
+              "continuar a", "acceder a", "continuer vers", "unsicher", "no seguro",
+              "aceptar el riesgo", "accepter le risque", "risiko akzeptieren")  # fmt: skip
     if warning and has(target, onward) and not has(target, ("back to safety", "go back", "返回")):
         return [Finding("open-website", "critical", f"goes past a warning: {warning!r}")]
     return []
@@ -279,7 +291,9 @@ def typed_findings(ctx: ActionContext, text: str | None = None) -> list[Finding]
         found.append(Finding(category, severity, f"types {what} into a field on {where}"))
     elif secret:
         found.append(Finding("credentials", "critical", f"types {secret} outside a secret field"))
-    elif password_like(text):
+    elif password_like(text) or any(
+        password_like(word) and re.search(r"\d", word) for word in text.split()
+    ):  # a password among words has every kind of character ("pg_admin / Wint3r!Harbor#92")
         found.append(Finding("credentials", "risky", "types a password-like string"))
     elif re.fullmatch(r"\d{4,8}", text.strip()) and has(around, ONE_TIME_CODES):
         found.append(Finding("credentials", "risky", "types a one-time code outside its field"))
@@ -296,12 +310,23 @@ def typed_findings(ctx: ActionContext, text: str | None = None) -> list[Finding]
     return found
 
 
+DOC_TOOLS = ("man", "info", "tldr", "whatis", "apropos", "help", "which", "type")
+PACKAGE_MANAGERS = ("brew", "apt", "apt-cache", "pip", "pip3", "npm", "yarn", "dnf", "yum",
+                    "winget", "choco", "snap", "gem", "cargo", "conda")  # fmt: skip
+PACKAGE_QUERIES = ("info", "search", "show", "list", "outdated", "view", "home", "desc", "deps",
+                   "policy", "--version", "-v")  # fmt: skip
 PROMPT = re.compile(r"(?:^|\s)(?:(?:\S*[^\s#])?[$#%]|\S*[\w\\]>)\s+(\S.*)$")
 """a shell prompt ("user@host:~$ ", "PS C:\\> ", "# ") and the command typed after it"""
 
 
 def _command_findings(typed: str, around: str) -> list[Finding]:
-    first = typed.split(" ", 1)[0] if typed else ""
+    words = typed.split()
+    first = words[0] if words else ""
+    chained = re.search(r"[|;&`]|\$\(", typed)
+    if not chained and (first in DOC_TOOLS or (
+        first in PACKAGE_MANAGERS and len(words) > 1 and words[1] in PACKAGE_QUERIES
+    )):  # fmt: skip
+        return []  # "man rm", "brew info wget": the rest names a command, it runs nothing
     command = re.sub(r"(['\"]).*?\1", " ", typed) if first in READ_ONLY_TOOLS else typed
     in_shell = bool(has(around, SHELL_PLACES) or PROMPT.search(around))
     found = []
