@@ -39,6 +39,7 @@ def test_label_train_eval_score(tmp_path: Path) -> None:
     assert metrics["steps"] == 3 and "accuracy" in metrics["val"]["success"]
     assert metrics["val"]["split"] == "val" and "test" not in metrics
     assert metrics["splits"]["test"] >= 4  # the test seeds and their negatives, never read
+    assert metrics["untrained_families"] == []  # click-button's train side keeps recordings
     for name in ("config.json", "metrics.json", "curves.png", "reliability.png", "confusion.png"):
         assert (run / name).exists(), name
     evaluation = cuakit("reward", "eval", "--checkpoint", str(run), "--data", str(data), "--json")

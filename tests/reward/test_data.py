@@ -129,3 +129,17 @@ def test_judgements_under_another_sides_instruction_are_left_out(mixed: EpisodeD
     kept, dropped = splits.examples(examples, "train")
     assert kept == examples[:1] and dropped == 1
     assert splits.examples(examples, "test") == (examples[2:], 0)
+
+
+def test_a_family_whose_every_instruction_test_holds_is_named_untrained(tmp_path: Path) -> None:
+    """MiniWoB's click-dialog has one instruction: its test-seed recordings take it, so every
+    training recording of it is dropped and a model trained here never sees the family."""
+    root = tmp_path / "ds"
+    tasks = [{"seed": k, "instruction": text, "family": "buttons"} for k, text in enumerate(TEXTS)]
+    tasks += [{"seed": k, "instruction": "Close the dialog", "family": "dialog"}
+              for k in range(100, 110)]  # fmt: skip
+    tasks += [{"seed": TEST_SEED_START, "instruction": "Close the dialog", "family": "dialog"}]
+    write_tasks(root, tasks)
+    splits = split_episodes(EpisodeDataset(root))
+    assert splits.untrained == ("dialog",)
+    assert split_episodes(EpisodeDataset(root), "family:dialog").untrained == ()

@@ -87,6 +87,12 @@ def run_train(args: TrainArgs) -> None:
         _summary_table(f"val split ({args.config.split}) after {metrics['steps']} steps", val)
     )
     out_console.print(f"episodes per split: {_counts(metrics['splits'])}")
+    if metrics.get("untrained_families"):
+        out_console.print(
+            f"[yellow]never trained on: {', '.join(metrics['untrained_families'])} — every "
+            "recording of theirs has an instruction that val or test holds (record more "
+            "instructions, or read their figures as tasks never trained on)[/yellow]"
+        )
     out_console.print(f"trained in {metrics['train_seconds']:.0f} s; run folder {args.out}")
 
 

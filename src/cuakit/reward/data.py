@@ -389,6 +389,10 @@ class Splits:
     """episodes on no side, per the side they left (`split_episodes`)"""
     instructions: dict[str, frozenset[str]]
     """each side's normalised instructions (its episodes' own, after the drops)"""
+    untrained: tuple[str, ...] = ()
+    """families recorded on val or test with no recording left on train (a leave-one-family-
+    out split's own family aside): every instruction string of theirs is on another side —
+    MiniWoB's click-dialog has one — so a model trained here never sees them"""
 
     def __getitem__(self, split: Split) -> frozenset[int]:
         if split not in SPLITS:
@@ -468,10 +472,14 @@ def split_episodes(dataset: EpisodeDataset, how: str = "seeds") -> Splits:
         leaks = {i for i in sides[side] if own[i] in elsewhere}
         sides[side] -= leaks
         dropped[side] += len(leaks)
+    family_of = {i: dataset.meta(i).family for i in recorded}
+    held = {family_of[i] for s in ("val", "test") for i in sides[s] if i in recorded}
+    trained = {family_of[i] for i in sides["train"] if i in recorded}
     return Splits(
         **{s: frozenset(sides[s]) for s in SPLITS},
         dropped=dropped,
         instructions={s: frozenset(texts(s, sides[s])) for s in SPLITS},
+        untrained=tuple(sorted(held - trained - {held_out})),
     )
 
 

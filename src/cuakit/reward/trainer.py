@@ -416,6 +416,7 @@ class RewardTrainer:
             "steps": self.step,
             "split_by": c.split,
             "splits": self.split_counts(),
+            "untrained_families": list(self.splits.untrained),
             "train": {"examples": len(self.train_examples), "pairs": len(self.train_pairs)},
             "val": final,
             "history": asdict(self.history),
