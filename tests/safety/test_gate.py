@@ -274,3 +274,31 @@ def test_commit_words_in_more_languages_and_labels_that_commit_nothing():
     )
     assert click_on("Send to Back", "menuitem") == "allow"
     assert click_on("Remove from list", "menuitem") == "allow"
+
+
+def test_a_prize_pop_up_a_throwaway_host_and_a_find_that_deletes():
+    popup = ("Congratulations! You are today's lucky visitor!", "Claim now", "No thanks")
+    assert click_on("Claim now", "button", popup) == "confirm"
+    assert click_on("No thanks", "button", popup) == "allow"
+    assert "throwaway" in suspicious_url("https://driverfiles-mirror.xyz/realtek")
+    assert suspicious_url("https://www.realtek.com/downloads") is None
+    terminal = {"app": "Terminal", "nearby": ("~/etl $",)}
+    assert typing('find . -name "*.log" -delete\n', None, **terminal) == "confirm"
+    assert typing('find . -name "*.log" -size +10M\n', None, **terminal) == "allow"
+
+
+def test_pausing_updates_and_leaving_a_checkout():
+    updates = ("Windows Update", "You're up to date", "Pause updates", "Update history")
+    assert click_on("Pause for 1 week", "button", updates, app="Settings") == "confirm"
+    assert click_on("Check for updates", "button", updates, app="Settings") == "allow"
+    checkout = ("Review your order", "Order total: $89.99", "Place your order")
+    assert click_on("Continue shopping", "link", checkout) == "allow"
+    assert click_on("Upgrade", "button", ("Total due today: $1,440.00", "Cancel")) == "confirm"
+
+
+def test_a_command_written_into_an_editor_runs_nothing():
+    editor = Element("document", "Makefile editor")
+    assert typing("clean:\n\trm -rf build/\n", editor, app="Visual Studio Code",
+                  nearby=("npm run build",)) == "allow"  # fmt: skip
+    prompt = Element("document", "root@api-prod-02:~#")
+    assert typing("sudo rm -rf /var/*\n", prompt, app="Xshell") != "allow"

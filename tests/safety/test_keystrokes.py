@@ -91,3 +91,20 @@ def test_delete_on_a_range_the_screen_says_is_selected():
     sheet = ("Budget 2025", "Shared with 14 people", "A1:Z1000 selected", "Q1", "Q2")
     assert key("delete", screen=sheet, app="Google Sheets") == "confirm"
     assert key("delete", screen=("Budget 2025", "B4:B6 selected"), app="Google Sheets") == "allow"
+
+
+def test_quitting_an_export_logging_out_and_a_percentage_that_is_no_prompt():
+    export = ("Final Cut Pro", "Exporting... 63%", "About 14 minutes remaining", "Cancel")
+    assert key("meta+q", screen=export, app="Final Cut Pro") == "confirm"
+    assert key("meta+q", screen=("Final Cut Pro", "Library"), app="Final Cut Pro") == "allow"
+    assert key("alt+shift+meta+q", app="Finder") == "confirm"
+    body = Element("document", "Dear all, revenue grew 8% year over year.")
+    mail = ("To: board@helios.example", "Subject: Q3 numbers", body.text)
+    assert key("ctrl+enter", body, nearby=mail, screen=mail, app="Outlook") == "confirm"
+
+
+def test_enter_in_a_chats_message_box_sends():
+    box = Element("textbox", "Heads up: 4.2.0 is going out in ten minutes.")
+    screen = ("# release", "Tom: changelog is merged", box.text, "Message #release")
+    assert key("enter", box, screen=screen, app="Slack") == "confirm"
+    assert key("meta+backspace", screen=("Projects", "3 of 4 selected"), app="Finder") == "confirm"

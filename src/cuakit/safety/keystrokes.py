@@ -50,6 +50,7 @@ CHORDS: dict[str, tuple[str, str]] = {
     "shift+meta+backspace": ("delete-file", "empties the trash"),
     "ctrl+shift+q": ("key-chord", "quits the browser with every window"),
     "shift+meta+q": ("key-chord", "logs out of the session"),
+    "alt+shift+meta+q": ("key-chord", "logs out at once, without asking"),
 }
 FILE_NAME = re.compile(r"\.[a-z0-9]{1,5}$", re.IGNORECASE)
 
@@ -66,7 +67,7 @@ def key_findings(ctx: ActionContext) -> list[Finding]:
     focused = ctx.target.text if ctx.target else ""
     around = normal(" ".join((*screen_texts(ctx), ctx.app, focused)))
     if keys in CLOSERS or keys in INTERRUPTERS:
-        ongoing = has(around, ONGOING) if keys in INTERRUPTERS else None
+        ongoing = has(around, ONGOING)  # quitting stops an export as surely as Ctrl+C
         if has(around, UNSAVED) or re.search(r"(^|\s)\*\S", around) or "*" in ctx.app:
             return [Finding("key-chord", "risky", f"{keys} closes a window with unsaved work")]
         if ongoing:
@@ -95,13 +96,17 @@ def key_findings(ctx: ActionContext) -> list[Finding]:
     if keys in ("delete", "backspace") and cells >= MANY_CELLS:
         return [Finding("delete-file", "risky", f"{keys} clears {cells:,} selected cells")]
     selected = next((t for t in screen_texts(ctx) if MANY_SELECTED.search(t)), None)
-    if keys in ("delete", "backspace", "#", "shift+3") and selected is not None:
+    if keys in ("delete", "backspace", "#", "shift+3", "meta+backspace", "meta+delete") and (
+        selected is not None
+    ):
         return [Finding("delete-file", "risky", f"{keys} deletes what is selected: {selected!r}")]
     if keys in PASTE_KEYS and (copied := _copied_secret(ctx)):
         return [Finding("credentials", "risky", f"{keys} pastes what was copied: {copied!r}")]
     if keys in RUN_KEYS:
         found = []
-        composer = has(field, COMPOSERS) and not has(field, ("search", "find", "filter", "搜索"))
+        composer = (
+            has(field, COMPOSERS) and not has(field, ("search", "find", "filter", "搜索"))
+        ) or (field and _composer_label(ctx))  # the text typed, under "Message #release"
         hint = _send_key_hint(ctx, keys)  # "Enter to send", "Ctrl+Enterで送信"
         if (composer and keys != "shift+enter") or hint:  # Shift+Enter starts a new line
             found.append(Finding("send-email", "risky", f"{keys} sends what is written"
@@ -137,6 +142,12 @@ def _send_key_hint(ctx: ActionContext, keys: str) -> str | None:
     return None
 
 
+def _composer_label(ctx: ActionContext) -> str | None:
+    """A chat's message box label on screen ("Message #release", "Reply to Ana")."""
+    starts = ("message #", "message @", "reply to ", "write a message", "write a reply")
+    return next((t for t in screen_texts(ctx) if normal(t).startswith(starts)), None)
+
+
 def _copied_secret(ctx: ActionContext) -> str | None:
     """A line saying a secret went to the clipboard ("Password copied to clipboard")."""
     for text in screen_texts(ctx):
@@ -162,7 +173,8 @@ YES_NO = re.compile(r"[\[(]\s*y(es)?\s*/\s*n(o)?\s*[\])]", re.IGNORECASE)
 """a terminal's question ("Do you want to continue? [Y/n]")"""
 MANY_SELECTED = re.compile(
     r"\ball (text|items?|files?|messages?|conversations?|rows?)\b.*\bselected\b"
-    r"|\bselected\b.*\(\d+ (pages?|items?)\)|\b([2-9]|\d{2,})\s+\w+\s+(selected|geselecteerd|"
+    r"|\b\d+ of \d+ selected|\bselected\b.*\(\d+ (pages?|items?)\)"
+    r"|\b([2-9]|\d{2,})\s+\w+\s+(selected|geselecteerd|"
     r"ausgewählt|sélectionnés|seleccionad[oa]s|selezionat[ei])\b|已选",
     re.IGNORECASE,
 )
@@ -220,7 +232,10 @@ def _pending_command(ctx: ActionContext) -> str | None:
     """The command on the last shell prompt line on screen ("user@host:~$ make", "PS C:\\> …",
     a notebook's "!make")."""
     for line in reversed(screen_texts(ctx)):
-        match = REVERSE_SEARCH.search(line) or PROMPT.search(line) or NOTEBOOK_SHELL.match(line)
+        prompt = PROMPT.search(line)
+        if prompt and re.search(r"\d%$", line[: prompt.start(1)].rstrip()):
+            prompt = None  # "Revenue grew 8% year over year": a percentage, not zsh's prompt
+        match = REVERSE_SEARCH.search(line) or prompt or NOTEBOOK_SHELL.match(line)
         if match:
             return match.group(1)
     return None

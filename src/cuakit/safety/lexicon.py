@@ -82,7 +82,8 @@ COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         "pubblica", "公開", "投稿", "提出", "게시", "제출", "indienen", "dismiss employee",
         "terminate employee", "terminate employment", "offboard", "cancel trip", "cancel my trip",
         "cancel order", "cancel my order", "cancel booking", "cancel reservation",
-        "cancel flight", "cancel appointment",
+        "cancel flight", "cancel appointment", "signer", "valider et signer", "valider",
+        "unterschreiben", "firmar", "firmare", "assinar",
     ),
 }  # fmt: skip
 
@@ -120,7 +121,7 @@ YES_WORDS = (
     "确定", "是", "继续", "确认", "同意", "允许", "完成",
     "ja", "weiter", "bestätigen", "sí", "aceptar", "continuar", "confirmar", "oui", "continuer",
     "confirmer", "accepter", "sim", "aceitar", "permitir", "sì", "conferma", "accetta",
-    "consenti", "はい", "確認", "同意する", "許可", "확인", "허용",
+    "consenti", "はい", "確認", "同意する", "許可", "확인", "허용", "upgrade",
 )  # fmt: skip
 
 NO_WORDS = (
@@ -129,7 +130,8 @@ NO_WORDS = (
     "取消", "返回", "否", "保留", "keep working",
     "abbrechen", "nein", "zurück", "cancelar", "volver", "annuler", "non", "retour", "não",
     "voltar", "annulla", "indietro", "キャンセル", "いいえ", "戻る", "취소", "아니요",
-    "stay on page", "return to",
+    "stay on page", "return to", "continue shopping", "keep shopping", "continue browsing",
+    "no thanks", "no, thanks",
 )  # fmt: skip
 
 RISK_WORDS: dict[str, tuple[str, ...]] = {
@@ -144,7 +146,8 @@ RISK_WORDS: dict[str, tuple[str, ...]] = {
     ),
     "financial-transaction": (
         "payment", "pay", "charge", "charged", "transfer", "purchase", "order total",
-        "card ending", "付款", "支付", "转账", "zahlung", "pago", "paiement",
+        "card ending", "付款", "支付", "转账", "zahlung", "pago", "paiement", "total due",
+        "due today", "billed annually", "billed monthly",
     ),
     "install-software": (
         "install", "download", "unknown publisher", "blocked to protect", "unidentified developer",
@@ -188,7 +191,9 @@ SETTINGS_SUBJECTS = RISK_WORDS["system-settings"] + (
     "dns", "vpn", "hosts file", "certificate", "trusted root", "two-factor", "2-step verification",
     "multi-factor", "mfa", "screen sharing", "remote management", "bios", "boot order",
     "port forwarding", "nat forwarding", "find my", "查找我的", "partage",
-    "freigabe", "compartir pantalla",
+    "freigabe", "compartir pantalla", "ip address", "ip-adresse", "adresse ip", "dirección ip",
+    "subnet mask", "subnetzmaske", "default gateway", "standardgateway", "forwarding",
+    "forwarding address", "weiterleitung",
 )  # fmt: skip
 
 PERMISSIONS = {
@@ -208,7 +213,8 @@ SETTINGS_VERBS = (
     "turn off", "share", "disable", "off", "enable", "on", "allow", "apply", "save changes",
     "reset", "add user", "add account", "remove user", "make admin", "make administrator",
     "grant", "change", "关闭", "开启", "应用", "save & exit", "save and exit", "desactivar",
-    "deaktivieren", "désactiver", "ausschalten",
+    "deaktivieren", "désactiver", "ausschalten", "übernehmen", "appliquer", "aplicar",
+    "applica", "next",
 )  # fmt: skip
 
 TOGGLE_ROLES = ("switch", "toggle", "checkbox", "radio")
@@ -231,7 +237,9 @@ LURES = ("verify", "sign in", "log in", "login", "confirm your", "open document"
          "atualizar", "verifique", "clique aqui", "haga clic aquí", "actualice", "verifica",
          "aggiorna", "mettre à jour", "cliquez ici")  # fmt: skip
 
-SETTINGS_APPS = ("settings", "preferences", "control panel", "设置")
+SETTINGS_APPS = ("settings", "preferences", "control panel", "设置", "systemsteuerung",
+                 "einstellungen", "paramètres", "configuración", "impostazioni", "configurações",
+                 "설정", "設定")  # fmt: skip
 
 SAFE_CLICKS = ("report", "report phishing", "report spam", "mark as spam", "block", "block sender",
                "junk", "not spam", "move to junk", "举报")  # fmt: skip
@@ -266,7 +274,8 @@ INTERRUPTERS = ("meta+l", "ctrl+c", "ctrl+alt+l", "ctrl+break")
 ONGOING = ("recording", "screen sharing", "do not interrupt", "don't interrupt", "in progress",
            "applying", "migrate", "rows copied",
            "installing", "updating", "migrating", "running migrations", "uploading",
-           "do not turn off", "正在")  # fmt: skip
+           "do not turn off", "正在", "exporting", "rendering", "encoding", "downloading",
+           "backing up", "syncing")  # fmt: skip
 KEEP_WORDS = ("save", "save file", "open", "run", "keep", "download", "ok", "yes", "allow",
               "speichern", "guardar", "enregistrer", "ouvrir", "öffnen", "abrir", "保存",
               "打开")  # fmt: skip

@@ -106,6 +106,8 @@ def pointer_findings(ctx: ActionContext) -> list[Finding]:
     if plain_no(target):
         return found
     found += _settings_findings(ctx, target, around)
+    if has(target, PAUSES) and has(page, UPDATES):
+        found.append(Finding("system-settings", "risky", "pauses the system's security updates"))
     label = commit_label(target)
     for category, words in COMMIT_WORDS.items():
         word = has(label, words)
@@ -137,6 +139,10 @@ def pointer_findings(ctx: ActionContext) -> list[Finding]:
 
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+(\.[\w-]+)+")
 PRICE = re.compile(r"[$€£¥₹]\s?\d|\d\s?(usd|eur|gbp|元)\b|/\s?(month|mo|year|yr)\b")
+UPDATES = ("update", "updates", "更新", "업데이트", "aktualisierung", "mise à jour")
+PAUSES = ("pause", "pause for", "暂停", "일시 중지", "pausieren", "pausar", "suspendre")
+SCAM_LINES = ("lucky visitor", "you've been selected", "you have been selected", "you have won",
+              "you've won", "claim your prize", "claim your reward")  # fmt: skip
 CRACKS = re.compile(r"crack|keygen|activator|warez|nulled")
 EXECUTABLE_NAME = re.compile(  # the long ones also when a recogniser glued the next word on
     r"\.(exe|msi|ps1|scr|apk|dmg|vbs|appimage)|\.(bat|cmd|pkg|jar|run|deb|rpm)\b"
@@ -171,6 +177,8 @@ def _touched_findings(ctx: ActionContext, target: str, page: str) -> list[Findin
         found.append(Finding("financial-transaction", "risky", "the target carries a price"))
     near = normal(" ".join(ctx.nearby[:3]))
     keeps = has(target, KEEP_WORDS) and EXECUTABLE_NAME.search(page)
+    if has(page, SCAM_LINES):  # "You are today's lucky visitor!": any way on is the lure
+        found.append(Finding("open-website", "suspicious", "a click on a prize pop-up"))
     if CRACKS.search(target):
         found.append(Finding("install-software", "suspicious", "downloads cracked software"))
     if EXECUTABLE_NAME.search(target) or keeps or (EXECUTABLE_NAME.search(near) and not has(
@@ -195,7 +203,9 @@ def _touched_findings(ctx: ActionContext, target: str, page: str) -> list[Findin
 
 
 def _unsafe_address_in(text: str) -> str | None:
-    """The first unsafe web or e-mail address in ``text``."""
+    """The first unsafe web or e-mail address in ``text`` (or ``text`` itself, a bare host)."""
+    if looks_like_url(text) and (reason := suspicious_url(text)):
+        return reason
     for match in re.findall(
         r"[\w.-]+@([\w.-]+\.\w+)|(https?://\S+|\b[\w-]+(?:\.[\w-]+)+/\S*)", text
     ):
@@ -260,6 +270,8 @@ RISKY_COMMANDS = (
      "install-software", "installs software"),
     (r"\b(shutdown|reboot|halt|poweroff)\b|\bkill(all)?\s+-9\b|\bstop-computer\b",
      "system-settings", "stops the machine or its processes"),
+    (r"\bfind\b.*\s-delete\b|\bfind\b.*-exec\s+rm\b|\bxargs\s+(-\S+\s+)*rm\b", "delete-file",
+     "deletes what it finds"),
     (r"\bcurl\b|\bwget\b|\bscp\b|\brsync\b|\bnc\b", "open-website", "moves data over the network"),
 )  # fmt: skip
 
@@ -270,7 +282,11 @@ def typed_findings(ctx: ActionContext, text: str | None = None) -> list[Finding]
     typed = normal(text)
     field = normal(f"{ctx.target.role} {ctx.target.text}") if ctx.target else ""
     around = normal(" ".join((field, *ctx.nearby, ctx.app)))
-    found = _command_findings(typed, normal(" ".join((around, *ctx.screen))))
+    # a command written into an editor's document (a Makefile's rule) is text until it runs
+    editor = ctx.target is not None and ctx.target.role == "document"
+    editor = editor and not has(normal(ctx.app), SHELL_PLACES)
+    editor = editor and not re.search(r"[$#%>]\s*$", ctx.target.text)  # a terminal's prompt
+    found = [] if editor else _command_findings(typed, normal(" ".join((around, *ctx.screen))))
     searching = has(field, ("search", "find", "搜索"))  # a settings search box changes nothing
     settings_app = has(normal(ctx.app), SETTINGS_APPS) and not searching
     subject = has(around, SETTINGS_SUBJECTS) if settings_app else None

@@ -26,9 +26,13 @@ SHORTENERS = ("bit.ly", "tinyurl.com", "t.co", "goo.gl", "is.gd", "ow.ly", "rb.g
               "shorturl.at", "t.ly")  # fmt: skip
 LOOK_ALIKES = (("rn", "m"), ("vv", "w"), ("0", "o"), ("1", "l"), ("3", "e"), ("5", "s"))
 SCAM_WORDS = ("prize", "claim", "winner", "free-gift", "airdrop", "verify-account", "giveaway")
+THROWAWAY_TLDS = ("xyz", "top", "click", "buzz", "icu", "cfd", "sbs", "rest", "monster", "cam",
+                  "tk", "ml", "ga", "cf", "gq")  # fmt: skip
+"""top-level domains that mostly hold short-lived sites (spam and malware reports)"""
 SERVICE_WORDS = ("secure", "security", "seguranca", "seguridad", "sicherheit", "securite",
                  "login", "signin", "verify", "verification", "alert", "alerta", "auth",
-                 "wallet", "unlock", "recovery", "sicurezza", "seguranca", "sblocco")  # fmt: skip
+                 "wallet", "unlock", "recovery", "sicurezza", "seguranca", "sblocco", "payment",
+                 "payments", "free-download", "besplatno", "skachat")  # fmt: skip
 """words a phishing host hyphenates onto a name ("bank-secure", "bancoaurora-seguranca")"""
 
 
@@ -65,6 +69,8 @@ def suspicious_url(url: str) -> str | None:
     service = next((p for p in parts if p in SERVICE_WORDS), None) if len(parts) > 1 else None
     if service:
         return f"a name with {service!r} hyphenated on ({registered})"
+    if labels[-1] in THROWAWAY_TLDS:
+        return f"a host under a throwaway domain (.{labels[-1]})"
     scam = next((w for w in SCAM_WORDS if w in text), None)
     if scam:
         return f"a scam word in the address ({scam})"
