@@ -86,7 +86,9 @@ def serve(root: Path, port: int, *extra: str) -> subprocess.Popen[str]:
 
 
 def judge(base: str, token: str, overall: str = "left") -> int | None:
-    """Take the next pair, report both videos watched, vote; the pair id (None: none left)."""
+    """Take the next pair, report both videos watched, vote; the pair id (None: none left).
+    ``overall`` "longer": the side showing the video with more frames (the server shows each
+    annotator a pair's videos in its own order, so "left" is no shared choice)."""
     headers = {"Authorization": f"Bearer {token}"}
     item = httpx.get(f"{base}/api/next", headers=headers).json()
     if item["pair"] is None:
@@ -96,6 +98,8 @@ def judge(base: str, token: str, overall: str = "left") -> int | None:
         answer = httpx.post(f"{base}/api/pairs/{item['pair']}/progress", headers=headers,
                             json={"side": side, "frame": frame})  # fmt: skip
         answer.raise_for_status()
+    if overall == "longer":
+        overall = max(("left", "right"), key=lambda side: item["frames"][side])
     answer = httpx.post(f"{base}/api/pairs/{item['pair']}/vote", headers=headers,
                         json={"overall": overall, "note": "ok"})  # fmt: skip
     answer.raise_for_status()

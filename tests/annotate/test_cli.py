@@ -64,7 +64,7 @@ def test_the_server_binds_loopback_and_a_sigkill_loses_no_committed_vote(server)
 def test_agreement_and_export_read_what_the_server_committed(server, capsys) -> None:
     root, base, _ = server
     tokens = [add_user(root, "ann"), add_user(root, "bob")]
-    while any([judge(base, token) is not None for token in tokens]):
+    while any([judge(base, token, "longer") is not None for token in tokens]):  # they agree
         pass
     votes = Store.of_dataset(root).votes()
     assert len(votes) == 2 * len(Store.of_dataset(root).pairs())
