@@ -6,7 +6,9 @@ migration. Enter commits what was just typed, runs the command on a shell's (or 
 cell's) last line, or — with nothing focused — presses the form's commit button; Enter or Space
 on a focused button presses it; a function key the screen labels ("F10: Save & Exit") and an
 access key ("Alt+S" for "发送(S)" or a mail's Send) are that button; "y" answers the terminal's
-"[Y/n]" question as a yes."""
+"[Y/n]" question as a yes. A key the screen says sends ("Enter to send", "Ctrl+Enterで送信")
+sends; pasting after "Password copied to clipboard" hands the secret on; quitting an app that is
+exporting or recording interrupts it."""
 
 from __future__ import annotations
 

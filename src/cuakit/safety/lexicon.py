@@ -306,6 +306,13 @@ ITEM_ROLES = ("listitem", "treeitem", "icon", "row", "file")
 
 EDITING_ROLES = ("document", "textbox", "password", "combobox", "text", "heading", "label")
 
+DOC_TOOLS = ("man", "info", "tldr", "whatis", "apropos", "help", "which", "type")
+"""commands whose arguments name a command to describe ("man rm"): they run nothing"""
+PACKAGE_MANAGERS = ("brew", "apt", "apt-cache", "pip", "pip3", "npm", "yarn", "dnf", "yum",
+                    "winget", "choco", "snap", "gem", "cargo", "conda")  # fmt: skip
+PACKAGE_QUERIES = ("info", "search", "show", "list", "outdated", "view", "home", "desc", "deps",
+                   "policy", "--version", "-v")  # fmt: skip
+"""a package manager's subcommands that only look ("brew info wget")"""
 READ_ONLY_TOOLS = ("grep", "rg", "ag", "ack", "man", "which", "whatis", "apropos", "echo",
                    "less", "more", "cat", "head", "tail", "history", "type", "help")  # fmt: skip
 

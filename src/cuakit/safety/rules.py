@@ -39,11 +39,14 @@ from cuakit.safety.lexicon import (
     CAUTIONS,
     COMMIT_WORDS,
     CONFIRM_BOXES,
+    DOC_TOOLS,
     KEEP_WORDS,
     LURES,
     MINTED_SECRETS,
     NO_WORDS,
     ONE_TIME_CODES,
+    PACKAGE_MANAGERS,
+    PACKAGE_QUERIES,
     PERMISSIONS,
     READ_ONLY_TOOLS,
     RISK_WORDS,
@@ -124,9 +127,8 @@ def pointer_findings(ctx: ActionContext) -> list[Finding]:
             # "Join the call, camera on" asks for what the prompt grants; "Open the agenda" not
             found.append(Finding("system-settings", "risky",
                                  f"grants a site {', '.join(prompts.values())!r}"))  # fmt: skip
-    if has(target, YES_WORDS) and not found:
         said = normal(" ".join((page, ctx.reasoning)))
-        for category, words in RISK_WORDS.items():
+        for category, words in RISK_WORDS.items() if not found else ():
             word = has(said, words)
             if word:
                 found.append(Finding(category, "risky", f"a yes to a dialog that says {word!r}"))
@@ -282,11 +284,8 @@ def typed_findings(ctx: ActionContext, text: str | None = None) -> list[Finding]
     typed = normal(text)
     field = normal(f"{ctx.target.role} {ctx.target.text}") if ctx.target else ""
     around = normal(" ".join((field, *ctx.nearby, ctx.app)))
-    # a command written into an editor's document (a Makefile's rule) is text until it runs
-    editor = ctx.target is not None and ctx.target.role == "document"
-    editor = editor and not has(normal(ctx.app), SHELL_PLACES)
-    editor = editor and not re.search(r"[$#%>]\s*$", ctx.target.text)  # a terminal's prompt
-    found = [] if editor else _command_findings(typed, normal(" ".join((around, *ctx.screen))))
+    in_editor = _editor_document(ctx)  # a Makefile's rule written there runs nothing
+    found = [] if in_editor else _command_findings(typed, normal(" ".join((around, *ctx.screen))))
     searching = has(field, ("search", "find", "搜索"))  # a settings search box changes nothing
     settings_app = has(normal(ctx.app), SETTINGS_APPS) and not searching
     subject = has(around, SETTINGS_SUBJECTS) if settings_app else None
@@ -326,11 +325,18 @@ def typed_findings(ctx: ActionContext, text: str | None = None) -> list[Finding]
     return found
 
 
-DOC_TOOLS = ("man", "info", "tldr", "whatis", "apropos", "help", "which", "type")
-PACKAGE_MANAGERS = ("brew", "apt", "apt-cache", "pip", "pip3", "npm", "yarn", "dnf", "yum",
-                    "winget", "choco", "snap", "gem", "cargo", "conda")  # fmt: skip
-PACKAGE_QUERIES = ("info", "search", "show", "list", "outdated", "view", "home", "desc", "deps",
-                   "policy", "--version", "-v")  # fmt: skip
+def _editor_document(ctx: ActionContext) -> bool:
+    """The focus is an editor's document, not a terminal drawn as one (no shell app, no prompt
+    at its end)."""
+    target = ctx.target
+    return (
+        target is not None
+        and target.role == "document"
+        and not has(normal(ctx.app), SHELL_PLACES)
+        and not re.search(r"[$#%>]\s*$", target.text)
+    )
+
+
 PROMPT = re.compile(r"(?:^|\s)(?:(?:\S*[^\s#])?[$#%]|\S*[\w\\]>)\s+(\S.*)$")
 """a shell prompt ("user@host:~$ ", "PS C:\\> ", "# ") and the command typed after it"""
 
