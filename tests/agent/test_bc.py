@@ -6,7 +6,7 @@ import pytest
 import torch
 
 from cuakit.agent.bc import behaviour_clone, expert_examples
-from cuakit.agent.policy import LabPolicy, PolicyConfig
+from cuakit.agent.policy import KINDS, NO_PREVIOUS, START, LabPolicy, PolicyConfig
 from cuakit.envs.collect import collect
 from cuakit.errors import DatasetError
 from cuakit.reward.text import InstructionEncoder
@@ -30,6 +30,14 @@ def test_examples_come_from_successful_episodes_only(expert_data: Path) -> None:
     assert len(instructions) == len(targets) == 48
     assert targets[:, 0].tolist().count(5) == 12  # each ends with the expert's finish
     assert targets[:, 0].tolist().count(1) == 12  # one typing step each
+    # each row carries the kinds of the two actions before it
+    click, type_, finish = KINDS.index("click"), KINDS.index("type"), KINDS.index("finish")
+    assert targets[:4].tolist() == [
+        [click, *targets[0, 1:3].tolist(), 0, 0, *START],
+        [type_, 0, 0, 0, 0, click, NO_PREVIOUS],
+        [click, *targets[2, 1:3].tolist(), 0, 0, type_, click],
+        [finish, 0, 0, 0, 0, click, type_],
+    ]
     with pytest.raises(DatasetError, match="no successful episode"):
         expert_examples(expert_data, policy, env_ids={"cuakit/desksim-slider-v0"})
 

@@ -5,11 +5,14 @@ import math
 import numpy as np
 import pytest
 import torch
+from safetensors.torch import load_file, save_file
 
 from cuakit.actions import Action
 from cuakit.agent.policy import (
     KEYS,
     KINDS,
+    NO_PREVIOUS,
+    START,
     ActionSample,
     LabPolicy,
     PolicyConfig,
@@ -18,6 +21,7 @@ from cuakit.agent.policy import (
     from_action,
     instruction_values,
     load_policy,
+    remember,
     save_policy,
     slot_mask,
     to_action,
@@ -145,3 +149,25 @@ def test_save_load_gives_identical_outputs(tmp_path) -> None:
     assert torch.equal(a.x, b.x) and torch.equal(a.value, b.value)
     with pytest.raises(CheckpointError, match="no lab policy"):
         load_policy(tmp_path / "missing")
+
+
+def test_the_policy_reads_the_kinds_of_its_last_two_actions(tmp_path) -> None:
+    click, type_ = KINDS.index("click"), KINDS.index("type")
+    # after click → type → click the history is (click, type); after the first click it is
+    # (click, nothing): a pick from a list and the first click into its box differ
+    assert remember(remember(remember(START, click), type_), click) == (click, type_)
+    assert remember(START, click) == (click, NO_PREVIOUS)
+    torch.manual_seed(2)
+    policy = LabPolicy(CONFIG).eval()
+    pixels, text = torch.rand(1, 3, 20, 32).expand(2, -1, -1, -1), torch.randn(1, 16).expand(2, -1)
+    mask = slot_mask([["x"], ["x"]], 4)
+    out = policy(pixels, text, mask, torch.tensor([(click, type_), (click, NO_PREVIOUS)]))
+    assert not torch.allclose(out.kind[0], out.kind[1])
+    # saved before the second slot existed: loads blind to it
+    folder = save_policy(policy, tmp_path / "old")
+    state = load_file(folder / "policy.safetensors")
+    del state["earlier.weight"]
+    save_file(state, folder / "policy.safetensors")
+    old = load_policy(folder).eval()
+    out = old(pixels, text, mask, torch.tensor([(click, type_), (click, NO_PREVIOUS)]))
+    assert torch.equal(out.kind[0], out.kind[1])

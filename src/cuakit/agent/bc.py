@@ -16,11 +16,13 @@ import torch
 from cuakit.actions import parse
 from cuakit.agent.policy import (
     NO_PREVIOUS,
+    START,
     ActionSample,
     LabPolicy,
     downsample,
     from_action,
     instruction_values,
+    remember,
     slot_mask,
 )
 from cuakit.episodes import EpisodeDataset
@@ -37,7 +39,7 @@ def expert_examples(
     policies: tuple[str, ...] = ("expert",),
     max_episodes: int | None = None,
 ) -> tuple[torch.Tensor, list[str], torch.Tensor]:
-    """(pixels (N, 3, h, w), instructions, (N, 6) head indices and the previous kind) from the
+    """(pixels (N, 3, h, w), instructions, (N, 7) head indices and the last two kinds) from the
     successful episodes recorded by one of ``policies`` (noise-free experts by default)."""
     dataset = EpisodeDataset(root)
     config = policy.config
@@ -52,12 +54,12 @@ def expert_examples(
             continue
         steps = dataset.steps(meta.index).to_pylist()
         values = instruction_values(meta.instruction, config.value_slots)
-        rows, previous = [], NO_PREVIOUS
+        rows, previous = [], START
         for step in steps:
             heads = from_action(parse(step["action"]), values, config)
             if heads is not None:
-                rows.append((step["frame_index"], [*heads, previous]))
-            previous = NO_PREVIOUS if heads is None else heads[0]
+                rows.append((step["frame_index"], [*heads, *previous]))
+            previous = remember(previous, NO_PREVIOUS if heads is None else heads[0])
         if not rows:
             continue
         used += 1
@@ -104,7 +106,7 @@ def behaviour_clone(
     loss_value = 0.0
     for epoch in range(epochs):
         for chunk in torch.randperm(n, generator=generator).split(batch):
-            out = policy(pixels[chunk], embeddings[chunk], masks[chunk], targets[chunk, 5])
+            out = policy(pixels[chunk], embeddings[chunk], masks[chunk], targets[chunk, 5:])
             sample = ActionSample.unstack(targets[chunk, :5])
             log_prob, entropy = policy.evaluate(out, masks[chunk], sample)
             # A little entropy keeps the clone stochastic enough for PPO to explore from.
@@ -116,7 +118,7 @@ def behaviour_clone(
         if progress is not None:
             progress("behaviour cloning", epoch + 1, epochs)
     with torch.no_grad():
-        out = policy(pixels, embeddings, masks, targets[:, 5])
+        out = policy(pixels, embeddings, masks, targets[:, 5:])
         greedy = policy.act(out, masks, greedy=True)
     same = greedy.stacked() == targets[:, :5]
     clicks = (targets[:, 0] == 0) & same[:, 0]

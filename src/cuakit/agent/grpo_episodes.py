@@ -31,11 +31,12 @@ import cuakit.envs as envs
 from cuakit.agent.checkpoint import load_checkpoint, save_checkpoint
 from cuakit.agent.grpo import GRPOLossConfig, group_advantages, grpo_loss
 from cuakit.agent.policy import (
-    NO_PREVIOUS,
+    START,
     ActionSample,
     LabPolicy,
     downsample,
     instruction_values,
+    remember,
     slot_mask,
     to_action,
 )
@@ -89,7 +90,7 @@ class Episode:
     pixels: list[torch.Tensor]
     text: torch.Tensor  # (D,)
     mask: torch.Tensor  # (value_slots,)
-    previous: list[int]
+    previous: list[tuple[int, int]]
     actions: list[torch.Tensor]  # (5,) head indices each
     frames: list[np.ndarray]
     instruction: str
@@ -107,7 +108,7 @@ def play(
     values = instruction_values(obs["instruction"], pc.value_slots)
     mask = slot_mask([values], pc.value_slots)
     episode = Episode([], text, mask[0], [], [], [obs["screenshot"]], obs["instruction"])
-    previous = NO_PREVIOUS
+    previous = START
     while True:
         pixels = downsample(obs["screenshot"][None], pc.obs_height, pc.obs_width)
         with torch.no_grad():
@@ -118,7 +119,7 @@ def play(
         episode.actions.append(sample.stacked()[0])
         obs, _, terminated, truncated, info = env.step(to_action(sample, 0, values, pc))
         episode.frames.append(obs["screenshot"])
-        previous = int(sample.kind[0])
+        previous = remember(previous, int(sample.kind[0]))
         if terminated or truncated:
             episode.success = bool(info.get("success"))
             return episode

@@ -22,10 +22,11 @@ import torch
 import cuakit.envs as envs
 from cuakit.agent.bc import behaviour_clone
 from cuakit.agent.policy import (
-    NO_PREVIOUS,
+    START,
     LabPolicy,
     downsample,
     instruction_values,
+    remember,
     slot_mask,
     to_action,
 )
@@ -103,7 +104,7 @@ def record_policy_episodes(
         recorder = RecordEpisode(gui, writer, policy=name)
         for k, seed in enumerate(seeds):
             obs, _ = recorder.reset(seed=seed)
-            previous, done = NO_PREVIOUS, False
+            previous, done = START, False
             while not done:
                 values = instruction_values(obs["instruction"], pc.value_slots)
                 mask = slot_mask([values], pc.value_slots)
@@ -113,7 +114,7 @@ def record_policy_episodes(
                         pixels, text.encode([obs["instruction"]]), mask, torch.tensor([previous])
                     )
                     sample = policy.act(output, mask)
-                previous = int(sample.kind[0])
+                previous = remember(previous, int(sample.kind[0]))
                 obs, _, terminated, truncated, _ = recorder.step(to_action(sample, 0, values, pc))
                 done = terminated or truncated
             assert recorder.last_episode is not None

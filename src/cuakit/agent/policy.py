@@ -38,6 +38,8 @@ from cuakit.errors import CheckpointError, ConfigError
 
 KINDS = ("click", "type", "key", "scroll_down", "scroll_up", "finish", "fail")
 NO_PREVIOUS = len(KINDS)  # the previous-kind input at the first step of an episode
+START = (NO_PREVIOUS, NO_PREVIOUS)
+"""The history at an episode's first step: the kinds of the last action and the one before."""
 KIND_PRIOR = (0.56, 0.1, 0.1, 0.1, 0.1, 0.03, 0.01)
 KEYS = ("enter", "tab", "escape", "backspace", "ctrl+a", "ctrl+b", "ctrl+s")
 POINTER_KINDS = (0, 3, 4)  # kinds that use x and y
@@ -145,9 +147,12 @@ class LabPolicy(nn.Module):
         self.film = nn.Linear(config.text_dim + 16, 2 * c)
         self.fuse = nn.Sequential(nn.Conv2d(2 * c, c, 1), nn.ReLU())
         self.click_map = nn.Conv2d(c, 1, 1)
-        # The kind of the previous action is the policy's only memory: a focused field looks
-        # almost the same as an unfocused one at 96×60, but "I just clicked it" does not.
+        # The kinds of the last two actions are the policy's only memory: a focused field looks
+        # almost the same as an unfocused one at 96×60, but "I just clicked it" does not; and
+        # a click after typing (pick a suggestion, then finish) is not the first click (click
+        # the box, then type).
         self.previous = nn.Embedding(NO_PREVIOUS + 1, 16)
+        self.earlier = nn.Embedding(NO_PREVIOUS + 1, 16)
         self.trunk = nn.Sequential(
             nn.Linear(2 * c + config.text_dim + 16, config.hidden), nn.GELU()
         )
@@ -171,8 +176,8 @@ class LabPolicy(nn.Module):
         slot_mask: torch.Tensor,
         previous: torch.Tensor | None = None,
     ) -> PolicyOutput:
-        """``previous``: (B,) index of the previous action's kind, ``NO_PREVIOUS`` at the start
-        (the default for every row)."""
+        """``previous``: (B, 2) kind indices of the last action and the one before,
+        ``NO_PREVIOUS`` where there is none (the default for every row: :data:`START`)."""
         logits, coarse, condition = self._click_features(pixels, text, previous)
         summary = [coarse.mean(dim=(2, 3)), coarse.amax(dim=(2, 3)), condition]
         pooled = torch.cat(summary, dim=-1)
@@ -201,9 +206,10 @@ class LabPolicy(nn.Module):
         xs = torch.linspace(-1, 1, width).view(1, 1, 1, width).expand(batch, 1, height, width)
         fine = self.stem(torch.cat([pixels, xs, ys], dim=1))  # (B, c, H/2, W/2)
         if previous is None:
-            previous = torch.full((batch,), NO_PREVIOUS, dtype=torch.long)
+            previous = torch.full((batch, 2), NO_PREVIOUS, dtype=torch.long)
         # What to click depends on the instruction and on where in the task we are.
-        condition = torch.cat([text, self.previous(previous)], dim=-1)
+        memory = self.previous(previous[:, 0]) + self.earlier(previous[:, 1])
+        condition = torch.cat([text, memory], dim=-1)
         gamma, beta = self.film(condition).chunk(2, dim=-1)
         fine = fine * (1 + gamma[..., None, None]) + beta[..., None, None]
         coarse = self.down(fine)  # (B, c, H/4, W/4): wide context (dialogs, windows)
@@ -259,6 +265,12 @@ class LabPolicy(nn.Module):
         return log_prob, entropy
 
 
+def remember(history: tuple[int, int], kind: int) -> tuple[int, int]:
+    """The history after an action of kind index ``kind`` (``NO_PREVIOUS``: one the policy
+    cannot express)."""
+    return (kind, history[0])
+
+
 def save_policy(policy: LabPolicy, folder: Path) -> Path:
     """Write ``policy.safetensors`` and ``policy.json`` (its config) into ``folder``."""
     folder.mkdir(parents=True, exist_ok=True)
@@ -277,6 +289,9 @@ def load_policy(folder: Path) -> LabPolicy:
             f"{folder} holds no lab policy ({exc}); pass the policy/ folder of a PPO run"
         ) from exc
     policy = LabPolicy(config)
+    # Policies saved before the second history slot never saw it: a zero embedding keeps them
+    # acting exactly as they were trained.
+    state.setdefault("earlier.weight", torch.zeros_like(policy.earlier.weight))
     policy.load_state_dict(state)
     return policy
 

@@ -14,7 +14,7 @@ import torch
 
 import cuakit.envs as envs
 from cuakit.actions import Action
-from cuakit.agent.policy import NO_PREVIOUS, PolicyConfig, downsample
+from cuakit.agent.policy import NO_PREVIOUS, START, PolicyConfig, downsample, remember
 from cuakit.agent.rewards import EpisodeTrace, shaping_reward
 from cuakit.envs.base import GUIEnv
 
@@ -55,7 +55,7 @@ class EnvPool:
         self.obs: list[dict[str, Any]] = [{}] * len(self.envs)
         self.traces: list[EpisodeTrace] = [EpisodeTrace("")] * len(self.envs)
         self.targets: list[tuple[float, float] | None] = [None] * len(self.envs)
-        self.previous = [NO_PREVIOUS] * len(self.envs)
+        self.previous = [START] * len(self.envs)
         for i in range(len(self.envs)):
             self._reset(i)
 
@@ -68,7 +68,7 @@ class EnvPool:
         trace.frames.append(obs["screenshot"].copy())
         sink = (lambda frame: trace.frames.append(frame.copy())) if self.record_video else None
         env.attach_recorder(sink, self.fps)
-        self.obs[i], self.traces[i], self.previous[i] = obs, trace, NO_PREVIOUS
+        self.obs[i], self.traces[i], self.previous[i] = obs, trace, START
         self.targets[i] = self._target(env)
 
     @staticmethod
@@ -79,7 +79,7 @@ class EnvPool:
             return None
 
     def batch(self, policy_config: PolicyConfig) -> tuple[torch.Tensor, list[str], torch.Tensor]:
-        """Downsampled screenshots, instructions and previous action kinds of all envs."""
+        """Downsampled screenshots, instructions and the kinds of each env's last two actions."""
         shots = np.stack([o["screenshot"] for o in self.obs])
         pixels = downsample(shots, policy_config.obs_height, policy_config.obs_width)
         return pixels, [o["instruction"] for o in self.obs], torch.tensor(self.previous)
@@ -89,7 +89,7 @@ class EnvPool:
         finished trace when the episode ended (the env is reset)."""
         env, trace = self.envs[i], self.traces[i]
         obs, reward, terminated, truncated, info = env.step(action)
-        self.previous[i] = kind
+        self.previous[i] = remember(self.previous[i], kind)
         if self.record_video:
             trace.frames.append(obs["screenshot"].copy())
             trace.step_frames.append(len(trace.frames) - 1)

@@ -85,7 +85,7 @@ def collect_segment(
     pixels = torch.zeros(num_steps, n_envs, 3, pc.obs_height, pc.obs_width)
     texts = torch.zeros(num_steps, n_envs, text.dim)
     masks = torch.zeros(num_steps, n_envs, pc.value_slots, dtype=torch.bool)
-    previous = torch.zeros(num_steps, n_envs, dtype=torch.long)
+    previous = torch.zeros(num_steps, n_envs, 2, dtype=torch.long)
     actions = torch.zeros(num_steps, n_envs, 5, dtype=torch.long)
     logprobs, values, rewards, dones = (torch.zeros(num_steps, n_envs) for _ in range(4))
     next_done = next_done.clone()

@@ -109,9 +109,10 @@ class LabAgent:
     def act(self, screenshot: np.ndarray, instruction: str, previous: list[Action]) -> Action:
         from cuakit.agent.policy import (
             KINDS,
-            NO_PREVIOUS,
+            START,
             downsample,
             instruction_values,
+            remember,
             slot_mask,
             to_action,
         )
@@ -119,10 +120,12 @@ class LabAgent:
         config = self.policy.config
         values = instruction_values(instruction, config.value_slots)
         mask = slot_mask([values], config.value_slots)
-        kind = NO_PREVIOUS if not previous else KINDS.index(lab_kind(previous[-1]))
+        history = START
+        for action in previous[-2:]:
+            history = remember(history, KINDS.index(lab_kind(action)))
         pixels = downsample(screenshot[None], config.obs_height, config.obs_width)
         text = self.text.encode([instruction])
-        output = self.policy(pixels, text, mask, torch.tensor([kind]))
+        output = self.policy(pixels, text, mask, torch.tensor([history]))
         return to_action(self.policy.act(output, mask, greedy=True), 0, values, config)
 
 
