@@ -66,8 +66,8 @@ def test_it_judges_only_actions_that_can_commit(judge):
 
 
 def test_it_saves_and_loads_exactly(judge, cases, encoder, tmp_path: Path):
-    judge.save(tmp_path / "judge.npz")
-    loaded = RiskJudge.load(tmp_path / "judge.npz", encoder)
+    judge.save(tmp_path / "judge")  # written under the name given, with no suffix added
+    loaded = RiskJudge.load(tmp_path / "judge", encoder)
     contexts = [context(case) for case, _ in cases[:20]]
     assert np.array_equal(loaded.probability(contexts), judge.probability(contexts))
     assert loaded.threshold == judge.threshold and loaded.trained_on == judge.trained_on

@@ -92,7 +92,10 @@ class RiskJudge:
     def save(self, path: Path) -> None:
         meta = {"threshold": self.threshold, "bias": self.bias, "trained_on": self.trained_on,
                 "features": "minilm-5x384+2"}  # fmt: skip
-        np.savez(Path(path), weights=self.weights.numpy(), meta=np.array(json.dumps(meta)))
+        # Through a file object: given a path, numpy would append ".npz" to a name without it,
+        # and the judge would not be where the user asked.
+        with Path(path).open("wb") as file:
+            np.savez(file, weights=self.weights.numpy(), meta=np.array(json.dumps(meta)))
 
     @classmethod
     def load(cls, path: Path, encoder: InstructionEncoder | None = None) -> RiskJudge:
