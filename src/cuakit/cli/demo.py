@@ -79,7 +79,8 @@ def run_demo(args: DemoArgs) -> None:
         )
     out_console.print(table)
     out_console.print(
-        f"reward model: val accuracy {metrics['vrm']['success_accuracy']:.3f}, "
-        f"pairs {metrics['vrm']['pair_accuracy']:.3f}; {metrics['wall_seconds']:.0f} s in all"
+        f"reward model on test: accuracy {metrics['vrm']['success_accuracy']:.3f} (val "
+        f"{metrics['vrm']['val_accuracy']:.3f}), pairs {metrics['vrm']['pair_accuracy']:.3f}; "
+        f"{metrics['wall_seconds']:.0f} s in all"
     )
     out_console.print(f"report: {report}")
