@@ -55,8 +55,8 @@ def test_a_short_run_stays_in_budget_and_moves_the_policy(text):
 def test_bad_config_names_the_field():
     with pytest.raises(ConfigError, match="reward='oracle'"):
         EpisodeGRPOConfig(reward="oracle")
-    with pytest.raises(ConfigError, match="test seeds"):
-        EpisodeGRPOConfig(seed=999_999_999, updates=10)
+    with pytest.raises(ConfigError, match="val seeds"):
+        EpisodeGRPOConfig(seed=899_999_999, updates=10)
 
 
 def test_a_run_stopped_after_an_update_goes_on_to_the_uninterrupted_result(text, tmp_path):

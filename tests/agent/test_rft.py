@@ -58,6 +58,6 @@ def test_a_round_that_keeps_nothing_leaves_the_policy(tmp_path, tiny_reward_run,
     assert not (tmp_path / "run" / "adapter").exists()
 
 
-def test_rft_never_plays_test_seeds():
-    with pytest.raises(ConfigError, match="test seeds"):
-        RFTArgs(Path("m"), ENV, Path("j"), Path("o"), seed=999_999_990, episodes=16)
+def test_rft_never_plays_val_or_test_seeds():
+    with pytest.raises(ConfigError, match="val seeds"):
+        RFTArgs(Path("m"), ENV, Path("j"), Path("o"), seed=899_999_990, episodes=16)

@@ -76,8 +76,8 @@ def test_bad_arguments_name_the_option():
         VLMEpisodeGRPOArgs(Path("m"), ENV, Path("o"), reward="oracle")
     with pytest.raises(ConfigError, match="group-size 1"):
         VLMEpisodeGRPOArgs(Path("m"), ENV, Path("o"), group_size=1)
-    with pytest.raises(ConfigError, match="test seeds"):
-        VLMEpisodeGRPOArgs(Path("m"), ENV, Path("o"), seed=999_999_999)
+    with pytest.raises(ConfigError, match="val seeds"):
+        VLMEpisodeGRPOArgs(Path("m"), ENV, Path("o"), seed=899_999_999)
 
 
 def test_a_run_stopped_after_an_update_goes_on_to_the_uninterrupted_adapter(tiny: Path, tmp_path):

@@ -11,14 +11,18 @@ from cuakit.episodes.splits import (
     SEEDLESS_TEST_SHARE,
     SPLITS,
     TEST_SEED_START,
+    VAL_RESERVE_MIN_ITEMS,
+    VAL_SEED_START,
     VAL_SHARE,
     episode_split,
+    held_for_val,
     is_test_seed,
     normalise_instruction,
     reserved,
     split_of,
     split_source,
     values_for,
+    values_side,
 )
 from cuakit.errors import DatasetError
 
@@ -38,6 +42,15 @@ def test_test_seeds_are_the_reserved_range_whatever_the_instruction() -> None:
     assert {split_of(TEST_SEED_START + k, text) for k, text in enumerate(INSTRUCTIONS)} == {"test"}
     below = {split_of(k, text) for k, text in enumerate(INSTRUCTIONS)}
     assert below == {"train", "val"}
+
+
+def test_val_seeds_are_val_whatever_the_instruction() -> None:
+    sides = {split_of(VAL_SEED_START + k, text) for k, text in enumerate(INSTRUCTIONS)}
+    assert sides == {"val"}
+    assert split_of(TEST_SEED_START - 1, INSTRUCTIONS[0]) == "val"
+    assert [values_side(s) for s in (None, 0, VAL_SEED_START - 1)] == ["train"] * 3
+    assert [values_side(s) for s in (VAL_SEED_START, TEST_SEED_START - 1)] == ["val"] * 2
+    assert values_side(TEST_SEED_START) == "test"
 
 
 def test_val_follows_the_instruction_not_the_seed() -> None:
@@ -62,13 +75,22 @@ def test_seedless_data_fills_every_side_and_keeps_val_where_seeded_data_has_it()
 
 def test_reserved_values_are_stable_disjoint_and_never_empty() -> None:
     names = [f"report_{k}.txt" for k in range(12)]
-    test, other = values_for(names, test=True), values_for(names, test=False)
-    assert set(test) == reserved(names) and not set(test) & set(other)
-    assert sorted(test + other) == sorted(names) and len(test) == 3
+    test, val, other = (values_for(names, side) for side in ("test", "val", "train"))
+    assert set(test) == reserved(names) and set(val) == held_for_val(names)
+    assert not set(test) & set(other) and not set(val) & set(other) and not set(test) & set(val)
+    assert sorted(test + val + other) == sorted(names) and (len(test), len(val)) == (3, 3)
     assert reserved(names[::-1]) == reserved(names)  # chosen by text, not by position
-    assert len(values_for(["a", "b"], test=True)) == 1
+    assert held_for_val(names[::-1]) == held_for_val(names)
+    assert len(values_for(["a", "b"], "test")) == 1
     with pytest.raises(ValueError, match="cannot reserve"):
-        values_for(["only"], test=True)
+        values_for(["only"], "test")
+
+
+def test_a_short_list_holds_nothing_for_val_and_val_draws_the_training_values() -> None:
+    phrasings = [f"Click {k}" for k in range(VAL_RESERVE_MIN_ITEMS - 1)]
+    assert held_for_val(phrasings) == set()
+    assert values_for(phrasings, "val") == values_for(phrasings, "train")
+    assert len(values_for(phrasings, "train")) == len(phrasings) - len(reserved(phrasings))
 
 
 class Episodes:

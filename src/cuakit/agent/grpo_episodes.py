@@ -40,7 +40,7 @@ from cuakit.agent.policy import (
     slot_mask,
     to_action,
 )
-from cuakit.episodes.splits import TEST_SEED_START
+from cuakit.episodes.splits import VAL_SEED_START
 from cuakit.errors import ConfigError
 from cuakit.reward.scoring import Scorer
 from cuakit.reward.text import InstructionEncoder
@@ -78,8 +78,8 @@ class EpisodeGRPOConfig:
                 f"updates={self.updates}, instances={self.instances}, iterations="
                 f"{self.iterations} must be >= 1 and group_size={self.group_size} >= 2"
             )
-        if self.seed + self.updates * self.instances > TEST_SEED_START:
-            raise ConfigError(f"seed={self.seed}: updates would reach the test seeds")
+        if self.seed + self.updates * self.instances > VAL_SEED_START:
+            raise ConfigError(f"seed={self.seed}: updates would reach the val seeds")
         GRPOLossConfig(beta=self.beta, clip=self.clip)
 
 

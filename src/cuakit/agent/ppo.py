@@ -64,7 +64,7 @@ from cuakit.agent.rewards import (
     score_episodes,
 )
 from cuakit.agent.rollout import LocalRollouts, RolloutSource
-from cuakit.episodes.splits import TEST_SEED_START
+from cuakit.episodes.splits import TEST_SEED_START, VAL_SEED_START
 from cuakit.errors import ConfigError
 from cuakit.reward.scoring import Scorer
 from cuakit.reward.text import InstructionEncoder
@@ -149,8 +149,8 @@ class PPOConfig:
                 f"--termination env with --reward {self.reward}: the env's success would end "
                 "every successful video, so its length would tell the judge; use agent or auto"
             )
-        if self.seed * SEED_STRIDE + self.steps >= TEST_SEED_START:
-            raise ConfigError(f"--seed {self.seed}: training seeds would reach the test range")
+        if self.seed * SEED_STRIDE + self.steps >= VAL_SEED_START:
+            raise ConfigError(f"--seed {self.seed}: training seeds would reach the val range")
         if self.steps < self.num_envs * self.num_steps:
             raise ConfigError(
                 f"--steps {self.steps} is less than one rollout "

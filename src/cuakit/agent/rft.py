@@ -38,7 +38,7 @@ from cuakit.agent.sft import PRESETS, SFTArgs, train_sft
 from cuakit.agent.vlm import VLMPolicy
 from cuakit.agent.vlm_eval import Rollout, rollout
 from cuakit.curate.samples import IMAGES_DIR, SAMPLES_FILE, StepSample, write_samples
-from cuakit.episodes.splits import TEST_SEED_START
+from cuakit.episodes.splits import VAL_SEED_START
 from cuakit.errors import ConfigError
 from cuakit.reward.scoring import Scorer
 
@@ -80,9 +80,9 @@ class RFTArgs:
             raise ConfigError(f"--rounds {self.rounds} --episodes {self.episodes}: use 1 or more")
         if not 0 < self.threshold < 1:
             raise ConfigError(f"--threshold {self.threshold}: use a probability in (0, 1)")
-        if self.seed + self.rounds * self.episodes > TEST_SEED_START:
+        if self.seed + self.rounds * self.episodes > VAL_SEED_START:
             raise ConfigError(
-                f"--seed {self.seed}: rounds would reach the test seeds ({TEST_SEED_START} on); "
+                f"--seed {self.seed}: rounds would reach the val seeds ({VAL_SEED_START} on); "
                 "RFT learns on training seeds only"
             )
 

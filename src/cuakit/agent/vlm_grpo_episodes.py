@@ -43,7 +43,7 @@ from cuakit.agent.sft import model_to_train
 from cuakit.agent.vlm import END_OF_TURN, VLMPolicy, answer_batch, build_prompt
 from cuakit.agent.vlm_eval import Rollout, rollout
 from cuakit.agent.vlm_grpo import PRESETS, VLMGRPOPreset
-from cuakit.episodes.splits import TEST_SEED_START
+from cuakit.episodes.splits import VAL_SEED_START
 from cuakit.errors import ConfigError
 from cuakit.prompt import ScreenGeometry
 from cuakit.reward.scoring import Scorer
@@ -86,8 +86,8 @@ class VLMEpisodeGRPOArgs:
                 f"--updates {self.updates} --instances {self.instances} --group-size "
                 f"{self.group}: use 1 or more updates and instances, and groups of 2 or more"
             )
-        if self.seed + self.updates * self.instances > TEST_SEED_START:
-            raise ConfigError(f"--seed {self.seed}: updates would reach the test seeds")
+        if self.seed + self.updates * self.instances > VAL_SEED_START:
+            raise ConfigError(f"--seed {self.seed}: updates would reach the val seeds")
 
     @property
     def recipe(self) -> VLMGRPOPreset:

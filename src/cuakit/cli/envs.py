@@ -102,7 +102,8 @@ class CollectArgs:
     episodes: int = 10
     """number of episodes"""
     seed: int = 0
-    """episode i uses seed + i; seeds from 1000000000 up are the test split (reserved values)"""
+    """episode i uses seed + i; seeds from 1000000000 up are the test split (reserved values),
+    from 900000000 the val split (values held for val)"""
     fps: int = 10
     """recording frame rate (5–15 is typical)"""
     end_on_success: bool = False

@@ -7,7 +7,11 @@
   instruction appears in training. Data without a seed (imported ExeVR videos) falls on a
   side by a hash of its normalised instruction.
 - ``val`` is chosen by a hash of the normalised instruction, so val and train never share an
-  instruction string and all videos of one task stay together.
+  instruction string and all videos of one task stay together; and a second reserved seed
+  range (``VAL_SEED_START`` up to ``TEST_SEED_START``) is val whatever the instruction. A
+  desksim instance there names slot values held for val (`held_for_val`) that neither training
+  nor test names, so val meets unseen values as test does: a threshold or a design chosen on
+  val then faces the novelty test will have (the hash-drawn val only meets unseen strings).
 - Derived videos (negatives cut or edited from a recording, ``extra["derived_from"]``) take
   their source's side (`episode_split`).
 
@@ -34,12 +38,18 @@ SPLITS: tuple[Split, ...] = ("train", "val", "test")
 
 TEST_SEED_START = 1_000_000_000
 """seeds at or above this are the ``test`` split; collect test data with ``--seed`` here"""
+VAL_SEED_START = 900_000_000
+"""seeds from here to ``TEST_SEED_START`` are ``val`` with values held for val; training seeds
+stay below it"""
 VAL_SHARE = 0.2
 """share of instructions (by hash) on the ``val`` side among non-test data"""
 SEEDLESS_TEST_SHARE = 0.2
 """share of instructions (by hash) on the ``test`` side for data without a seed (imports)"""
 RESERVED_SHARE = 0.25
 """share of a family's slot values and phrasings kept for ``test`` seeds only"""
+VAL_RESERVE_MIN_ITEMS = 8
+"""lists shorter than this (phrasings, commit labels) hold nothing for val: training would be
+left two or fewer of them"""
 
 T = TypeVar("T")
 
@@ -60,6 +70,17 @@ def is_test_seed(seed: int | None) -> bool:
     return seed is not None and seed >= TEST_SEED_START
 
 
+def is_val_seed(seed: int | None) -> bool:
+    return seed is not None and VAL_SEED_START <= seed < TEST_SEED_START
+
+
+def values_side(seed: int | None) -> Split:
+    """Which values a simulator instance built from ``seed`` names: ``test`` and ``val`` seeds
+    their reserved ones, any other seed the training ones (its episode may still fall on val
+    by its instruction's hash)."""
+    return "test" if is_test_seed(seed) else "val" if is_val_seed(seed) else "train"
+
+
 def split_of(seed: int | None, instruction: str) -> Split:
     """The split of an episode recorded from ``seed`` with ``instruction`` (a derived video:
     its source's seed and instruction).
@@ -68,6 +89,8 @@ def split_of(seed: int | None, instruction: str) -> Split:
     episodes of one instruction never fall on train and val apart; seedless data takes its
     ``test`` share from the buckets just above ``val``'s (a seeded train instruction may land
     on test there: `cuakit.reward.data.split_episodes` drops such train episodes)."""
+    if is_val_seed(seed):
+        return "val"
     bucket = _bucket(normalise_instruction(instruction))
     if bucket < VAL_SHARE:
         return "test" if is_test_seed(seed) else "val"
@@ -99,17 +122,37 @@ def episode_split(dataset: EpisodeDataset, index: int) -> Split:
     return split_of(source.seed, source.instruction)
 
 
+def _by_hash(items: Sequence[T]) -> list[T]:
+    return sorted(items, key=lambda item: _bucket(str(item)))
+
+
 def reserved(items: Sequence[T]) -> set[T]:
     """The items of a value list kept for test seeds: the ``RESERVED_SHARE`` (at least one)
     with the lowest hash of their text, so the choice is stable when a list grows."""
     count = max(1, round(len(items) * RESERVED_SHARE))
-    return set(sorted(items, key=lambda item: _bucket(str(item)))[:count])
+    return set(_by_hash(items)[:count])
 
 
-def values_for(items: Sequence[T], test: bool) -> tuple[T, ...]:
-    """The slot values (or phrasings) a task instance may draw from: the reserved ones on a
-    test seed, the others otherwise. Lists of one item cannot be split: add items first."""
+def held_for_val(items: Sequence[T]) -> set[T]:
+    """The items of a value list kept for val seeds: as many as test's, the next by hash (so a
+    task that names three values finds three on either side); none for a list under
+    ``VAL_RESERVE_MIN_ITEMS``."""
+    if len(items) < VAL_RESERVE_MIN_ITEMS:
+        return set()
+    count = len(reserved(items))
+    return set(_by_hash(items)[count : 2 * count])
+
+
+def values_for(items: Sequence[T], side: Split) -> tuple[T, ...]:
+    """The slot values (or phrasings) a task instance on ``side`` (`values_side`) may draw
+    from: the test's reserved ones, val's held ones (the training ones for a list too short to
+    hold any), or the training ones — the rest. Lists of one item cannot be split: add items
+    first."""
     if len(items) < 2:
         raise ValueError(f"cannot reserve test values from a list of {len(items)}: {items!r}")
-    keep = reserved(items)
-    return tuple(item for item in items if (item in keep) == test)
+    test, val = reserved(items), held_for_val(items)
+    if side == "test":
+        return tuple(item for item in items if item in test)
+    if side == "val" and val:
+        return tuple(item for item in items if item in val)
+    return tuple(item for item in items if item not in test and item not in val)

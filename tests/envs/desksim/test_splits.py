@@ -1,6 +1,7 @@
 """The test split of every desksim family: seeds at or above ``TEST_SEED_START`` name only
 reserved values in reserved phrasings, other seeds never name them, both build and the expert
-solves both at every level."""
+solves both at every level. Val seeds (``VAL_SEED_START`` on) name the values held for val,
+which neither training nor test seeds name."""
 
 from __future__ import annotations
 
@@ -23,7 +24,7 @@ from cuakit.envs.desksim.tasks import (
     settings_toggle,
     slider,
 )
-from cuakit.episodes.splits import TEST_SEED_START, reserved
+from cuakit.episodes.splits import TEST_SEED_START, VAL_SEED_START, held_for_val, reserved
 from tests.envs.desksim.test_tasks import run_expert
 
 FAMILY_NAMES = [task.family for task in FAMILIES]
@@ -72,8 +73,8 @@ def slots(family: str, params: dict) -> list[tuple[str, Sequence[str]]]:
 
 
 def reserved_texts(family: str, names: Sequence[str]) -> set[str]:
-    """How the reserved values of a list read in an instruction."""
-    held = reserved(names)
+    """How the values a list holds for test or val read in an instruction."""
+    held = reserved(names) | held_for_val(names)
     if family == "dismiss-dialog":
         held -= DIALOG_LABELS  # never a target there
     if names is menu_item.PATHS:
@@ -98,17 +99,22 @@ def instances(family: str, first_seed: int) -> list[tuple[str, dict, int]]:
 @pytest.mark.parametrize("family", FAMILY_NAMES)
 def test_test_seeds_name_only_reserved_values_and_training_seeds_never(family: str) -> None:
     train, test = instances(family, 0), instances(family, TEST_SEED_START)
+    val = instances(family, VAL_SEED_START)
     levels = FAMILIES[FAMILY_NAMES.index(family)].levels
-    for split in (train, test):
+    for split in (train, val, test):
         assert {level for *_, level in split} == set(range(1, levels + 1))
-    assert not {text for text, *_ in train} & {text for text, *_ in test}
+    texts = [{text for text, *_ in split} for split in (train, val, test)]
+    assert not texts[0] & texts[1] and not texts[0] & texts[2] and not texts[1] & texts[2]
     for text, params, _ in train:
         own = slots(family, params)
         for value, names in own:
             assert value not in reserved(names), f"{family}: reserved {value!r} in {text!r}"
         # and no reserved value reads in the text (the instance's own values taken out)
         rest = text
-        for value, _ in sorted(own, key=lambda pair: -len(pair[0])):
+        said = [value for value, _ in own]
+        if family == "menu-item":  # the path reads as its item ("Save As..." holds "Save")
+            said.append(params["path"].split(" > ")[1])
+        for value in sorted(said, key=len, reverse=True):
             rest = rest.replace(value, "#")
         for names in {id(names): names for _, names in own}.values():
             for value in reserved_texts(family, names):
@@ -116,11 +122,17 @@ def test_test_seeds_name_only_reserved_values_and_training_seeds_never(family: s
     for text, params, _ in test:
         for value, names in slots(family, params):
             assert value in reserved(names), f"{family}: {value!r} is not reserved ({text!r})"
+    for text, params, _ in val:
+        for value, names in slots(family, params):
+            assert value not in reserved(names), f"{family}: test's {value!r} in {text!r}"
+            if held_for_val(names):
+                assert value in held_for_val(names), f"{family}: {value!r} not val's ({text!r})"
 
 
 @pytest.mark.parametrize("family", FAMILY_NAMES)
-def test_the_expert_solves_test_seeds_at_every_level(family: str) -> None:
+def test_the_expert_solves_val_and_test_seeds_at_every_level(family: str) -> None:
     for level in range(1, FAMILIES[FAMILY_NAMES.index(family)].levels + 1):
         env = DeskSimEnv(family, difficulty=level)
-        seeds = range(TEST_SEED_START, TEST_SEED_START + 8)
-        assert [s for s in seeds if not run_expert(env, s)["success"]] == []
+        for start in (VAL_SEED_START, TEST_SEED_START):
+            seeds = range(start, start + 8)
+            assert [s for s in seeds if not run_expert(env, s)["success"]] == []

@@ -2,11 +2,11 @@
 
 Each reset builds a fresh task instance of one family from the seed (layout, labels, values,
 theme when randomised); a seed of the test split (`cuakit.episodes.splits`) builds one from the
-reserved values and phrasings. Without a recorder, actions apply instantly, so thousands of
-steps run per second per core. With one attached, each action also plays out as a screen
-recorder would see it at the recorder's fps: the pointer travels on a curved, eased path
-(Fitts-like duration), a pressed button darkens, text appears a character or two per frame, a
-list scrolls a row at a time, a dialog fades in.
+reserved values and phrasings, a val seed from the values held for val. Without a recorder,
+actions apply instantly, so thousands of steps run per second per core. With one attached, each
+action also plays out as a screen recorder would see it at the recorder's fps: the pointer
+travels on a curved, eased path (Fitts-like duration), a pressed button darkens, text appears a
+character or two per frame, a list scrolls a row at a time, a dialog fades in.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from cuakit.envs.desksim.render import (
     device,
 )
 from cuakit.envs.desksim.tasks import TASKS, Task
-from cuakit.episodes.splits import is_test_seed
+from cuakit.episodes.splits import values_side
 from cuakit.errors import ConfigError
 
 
@@ -118,8 +118,9 @@ class DeskSimEnv(GUIEnv):
         if level is None:
             level = int(rng.integers(1, self.task_class.levels + 1))
         self.desk = Desk(theme, self._painter)
-        test = is_test_seed(self.reset_seed)  # reserved values and phrasings on test seeds
-        self.task = self.task_class(self.desk, rng, int(level), test=test)
+        # reserved values and phrasings on test seeds, values held for val on val seeds
+        side = values_side(self.reset_seed)
+        self.task = self.task_class(self.desk, rng, int(level), side=side)
         self.desk.events.clear()
         motion_seed = int(rng.integers(2**31))
         self._motion = np.random.default_rng(motion_seed)

@@ -25,6 +25,7 @@ from cuakit.envs.desksim.locale import translate
 from cuakit.envs.desksim.popups import PopupList, popup_rect
 from cuakit.envs.desksim.tasks.base import CITIES, FRUITS, Task, pick
 from cuakit.envs.desksim.widgets import Label, TextField
+from cuakit.episodes.splits import Split
 
 # look-alikes that need a third or fourth letter to tell apart
 # fmt: off
@@ -62,8 +63,8 @@ class Autocomplete(Task):
     summary = "Pick a name from a search box's suggestions (8 names; full pool; 3: two boxes)"
     max_steps = 14
 
-    def __init__(self, desk: Desk, rng: Any, difficulty: int, test: bool = False) -> None:
-        super().__init__(desk, rng, difficulty, test)
+    def __init__(self, desk: Desk, rng: Any, difficulty: int, side: Split = "train") -> None:
+        super().__init__(desk, rng, difficulty, side)
         fruit = difficulty < 3 and rng.random() < 0.3
         full = list(FRUITS if fruit else CITIES + MORE_CITIES if difficulty == 3 else CITIES)
         named = self.slot_values(FRUITS) if fruit else self.slot_values(CITIES)

@@ -4,8 +4,9 @@ A family is a ``Task`` subclass. Its constructor builds one randomised instance 
 ``Desk`` from an RNG and a difficulty level (1 = easiest) and sets ``instruction``, worded
 through ``say`` in the desk's locale (its state stays English whatever the locale). The values
 the instruction names (a label, a city, a file) and its phrasing are drawn through ``slot_values``:
-a test-split instance (``test``, from a seed at or above ``TEST_SEED_START``) draws from the
-reserved quarter of each list, any other instance from the rest (`cuakit.episodes.splits`).
+a test-split instance (``side`` "test", from a seed at or above ``TEST_SEED_START``) draws from
+the reserved quarter of each list, a val-seed instance from the values held for val, any other
+instance from the rest (`cuakit.episodes.splits`).
 What is on screen besides (distractors, a search's other suggestions) may come from a whole
 list, as a real app's content does not depend on what is asked. Then:
 
@@ -32,7 +33,7 @@ from cuakit.envs.desksim import locale
 from cuakit.envs.desksim.desk import Desk, Window
 from cuakit.envs.desksim.render import Rect
 from cuakit.envs.desksim.widgets import Label, Widget
-from cuakit.episodes.splits import values_for
+from cuakit.episodes.splits import Split, values_for
 
 WORDS = (
     "Save",
@@ -185,11 +186,11 @@ class Task(ABC):
     max_steps: ClassVar[int] = 15
 
     def __init__(
-        self, desk: Desk, rng: np.random.Generator, difficulty: int, test: bool = False
+        self, desk: Desk, rng: np.random.Generator, difficulty: int, side: Split = "train"
     ) -> None:
         self.desk, self.rng, self.difficulty = desk, rng, difficulty
-        self.test = test
-        """a test-split instance: its instruction's values and phrasing are the reserved ones"""
+        self.side = side
+        """whose values the instruction names: test's or val's reserved ones, or training's"""
         self.locale = desk.theme.locale
         """the language the instruction is worded in, as the screen is drawn"""
         self.instruction = ""
@@ -207,7 +208,7 @@ class Task(ABC):
     # ---- helpers for subclasses --------------------------------------------------------
     def slot_values(self, items: Sequence[T]) -> tuple[T, ...]:
         """The items of a slot value (or phrasing) list this instance's split may name."""
-        return values_for(items, self.test)
+        return values_for(items, self.side)
 
     def phrase(self, phrasings: Sequence[T]) -> T:
         """One phrasing of this instance's split."""

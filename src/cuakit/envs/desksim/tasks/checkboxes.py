@@ -22,6 +22,7 @@ from cuakit.envs.desksim.controls import Checkbox
 from cuakit.envs.desksim.desk import Desk
 from cuakit.envs.desksim.tasks.base import CONFIRMATIONS, FRUITS, Task, pick
 from cuakit.envs.desksim.widgets import Button, Label
+from cuakit.episodes.splits import Split
 
 # each kind holds at least 12 names, so the reserved quarter has the 3 targets of level 3
 # fmt: off
@@ -51,9 +52,9 @@ class Checkboxes(Task):
     max_steps = 14
 
     def __init__(
-        self, desk: Desk, rng: np.random.Generator, difficulty: int, test: bool = False
+        self, desk: Desk, rng: np.random.Generator, difficulty: int, side: Split = "train"
     ) -> None:
-        super().__init__(desk, rng, difficulty, test)
+        super().__init__(desk, rng, difficulty, side)
         count, wanted = {1: (3, 1), 2: (5, 2), 3: (8, 3)}[difficulty]
         self.kind = kind = pick(rng, tuple(KINDS), 1)[0]
         # lists, not sets: draws must not follow set (hash) order

@@ -14,6 +14,7 @@ from cuakit.actions import Action
 from cuakit.envs.base import Outcome
 from cuakit.envs.desksim.tasks.base import WORDS, Task, pick
 from cuakit.envs.desksim.widgets import Button, Label
+from cuakit.episodes.splits import Split
 
 PHRASINGS = ("Click the '{}' button", "Press {}", 'Click on "{}"', "Hit the {} button")
 
@@ -23,8 +24,8 @@ class ClickButton(Task):
     summary = "Click the button with a given label (1, 4 or 8 buttons; level 3 adds a 2nd window)"
     max_steps = 8
 
-    def __init__(self, desk: Any, rng: Any, difficulty: int, test: bool = False) -> None:
-        super().__init__(desk, rng, difficulty, test)
+    def __init__(self, desk: Any, rng: Any, difficulty: int, side: Split = "train") -> None:
+        super().__init__(desk, rng, difficulty, side)
         count = {1: 1, 2: 4, 3: 8}[difficulty]
         target = pick(rng, self.slot_values(WORDS), 1)[0]
         labels = pick(rng, [word for word in WORDS if word != target], count + 1)

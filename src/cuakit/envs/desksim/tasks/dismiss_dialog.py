@@ -22,6 +22,7 @@ from cuakit.envs.base import Outcome
 from cuakit.envs.desksim.desk import Desk, Window
 from cuakit.envs.desksim.tasks.base import WORDS, Task, pick
 from cuakit.envs.desksim.widgets import Button, Label
+from cuakit.episodes.splits import Split
 
 # (title, message, dismiss label, accepting label)
 CLASSIC = (
@@ -56,8 +57,8 @@ class DismissDialog(Task):
     )
     max_steps = 8
 
-    def __init__(self, desk: Desk, rng: Any, difficulty: int, test: bool = False) -> None:
-        super().__init__(desk, rng, difficulty, test)
+    def __init__(self, desk: Desk, rng: Any, difficulty: int, side: Split = "train") -> None:
+        super().__init__(desk, rng, difficulty, side)
         count, columns = {1: (3, 3), 2: (6, 3), 3: (8, 4)}[difficulty]
         self.app = APPS[int(rng.integers(len(APPS)))]
         rows = -(-count // columns)

@@ -24,6 +24,7 @@ from cuakit.envs.desksim.desk import Desk
 from cuakit.envs.desksim.popups import Dropdown
 from cuakit.envs.desksim.tasks.base import CONFIRMATIONS, Task, pick
 from cuakit.envs.desksim.widgets import Button, Label
+from cuakit.episodes.splits import Split
 
 CHOICES: dict[str, tuple[str, ...]] = {
     "Country": ("Peru", "Chile", "Kenya", "Japan", "Norway", "Canada", "Brazil", "Spain", "Egypt"),
@@ -51,9 +52,9 @@ class DropdownSelect(Task):
     max_steps = 16
 
     def __init__(
-        self, desk: Desk, rng: np.random.Generator, difficulty: int, test: bool = False
+        self, desk: Desk, rng: np.random.Generator, difficulty: int, side: Split = "train"
     ) -> None:
-        super().__init__(desk, rng, difficulty, test)
+        super().__init__(desk, rng, difficulty, side)
         count, size = {1: (1, 4), 2: (2, 6), 3: (3, 8)}[difficulty]
         names = pick(rng, tuple(CHOICES), count)
         theme, painter = desk.theme, desk.painter

@@ -22,6 +22,7 @@ from cuakit.envs.desksim.editor import Editor
 from cuakit.envs.desksim.popups import MenuBar
 from cuakit.envs.desksim.tasks.base import Task, pick
 from cuakit.envs.desksim.widgets import Button
+from cuakit.episodes.splits import Split
 
 STEMS = (
     "notes",
@@ -80,8 +81,8 @@ class EditorBold(Task):
     )
     max_steps = 14
 
-    def __init__(self, desk: Desk, rng: Any, difficulty: int, test: bool = False) -> None:
-        super().__init__(desk, rng, difficulty, test)
+    def __init__(self, desk: Desk, rng: Any, difficulty: int, side: Split = "train") -> None:
+        super().__init__(desk, rng, difficulty, side)
         count = {1: 3, 2: 4, 3: 12}[difficulty]
         target = pick(rng, self.slot_values(STEMS), 1)[0]
         stems = pick(rng, [stem for stem in STEMS if stem != target], count - 1)

@@ -24,6 +24,7 @@ from cuakit.envs.base import Outcome
 from cuakit.envs.desksim.desk import Desk
 from cuakit.envs.desksim.tasks.base import CITIES, CONFIRMATIONS, NAMES, Task, pick
 from cuakit.envs.desksim.widgets import Button, Label, TextField
+from cuakit.episodes.splits import Split
 
 # fmt: off
 SURNAMES = ("Ito", "Silva", "Novak", "Okafor", "Berg", "Khan", "Rossi", "Meyer", "Tanaka", "Lopez",
@@ -65,9 +66,9 @@ class FormFill(Task):
     max_steps = 24
 
     def __init__(
-        self, desk: Desk, rng: np.random.Generator, difficulty: int, test: bool = False
+        self, desk: Desk, rng: np.random.Generator, difficulty: int, side: Split = "train"
     ) -> None:
-        super().__init__(desk, rng, difficulty, test)
+        super().__init__(desk, rng, difficulty, side)
         count = {1: 1, 2: int(rng.integers(2, 4)), 3: 4}[difficulty]
         names = pick(rng, FIELDS, count)
         truth, decoy = person(rng, self.slot_values), person(rng)

@@ -27,6 +27,7 @@ from cuakit.envs.desksim.popups import MenuBar
 from cuakit.envs.desksim.tasks.base import CITIES, NAMES, Task, pick
 from cuakit.envs.desksim.textapp import INVISIBLE, MENUS, TextApp
 from cuakit.envs.desksim.widgets import Label
+from cuakit.episodes.splits import Split
 
 PATHS = tuple(
     f"{title} > {item}" for title, items in MENUS.items() for item in items
@@ -73,8 +74,8 @@ class MenuItem(Task):
     )
     max_steps = 8
 
-    def __init__(self, desk: Desk, rng: Any, difficulty: int, test: bool = False) -> None:
-        super().__init__(desk, rng, difficulty, test)
+    def __init__(self, desk: Desk, rng: Any, difficulty: int, side: Split = "train") -> None:
+        super().__init__(desk, rng, difficulty, side)
         self.app = pick(rng, self.slot_values(APPS), 1)[0]
         titles = self._titles()
         paths = [path for path in self.slot_values(PATHS) if path.split(" > ")[0] in titles]

@@ -20,6 +20,7 @@ from cuakit.envs.desksim.controls import ListBox
 from cuakit.envs.desksim.desk import Desk, Window
 from cuakit.envs.desksim.tasks.base import Task
 from cuakit.envs.desksim.widgets import Button, Label
+from cuakit.episodes.splits import Split
 
 # fmt: off
 STEMS = ("report", "budget", "notes", "invoice", "photo", "draft", "summary", "memo", "slides",
@@ -78,8 +79,8 @@ class ScrollList(Task):
     summary = "Scroll a file list and open the named file (10, 25 or 50 files; 3: near-duplicates)"
     max_steps = 8
 
-    def __init__(self, desk: Desk, rng: Any, difficulty: int, test: bool = False) -> None:
-        super().__init__(desk, rng, difficulty, test)
+    def __init__(self, desk: Desk, rng: Any, difficulty: int, side: Split = "train") -> None:
+        super().__init__(desk, rng, difficulty, side)
         count = {1: 10, 2: 25, 3: 50}[difficulty]
         self.target = file_name(rng, self.slot_values(STEMS))
         names = [self.target]

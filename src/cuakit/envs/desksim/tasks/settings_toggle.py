@@ -26,6 +26,7 @@ from cuakit.envs.desksim.desk import Desk, Window
 from cuakit.envs.desksim.render import Rect
 from cuakit.envs.desksim.tasks.base import NAMES, WORDS, Task, pick
 from cuakit.envs.desksim.widgets import Button, GearButton, Label
+from cuakit.episodes.splits import Split
 
 # fmt: off
 GENERAL = ("Auto-save", "Spell check", "Dark mode", "Notifications", "Sound effects",
@@ -52,8 +53,8 @@ class SettingsToggle(Task):
     )
     max_steps = 10
 
-    def __init__(self, desk: Desk, rng: Any, difficulty: int, test: bool = False) -> None:
-        super().__init__(desk, rng, difficulty, test)
+    def __init__(self, desk: Desk, rng: Any, difficulty: int, side: Split = "train") -> None:
+        super().__init__(desk, rng, difficulty, side)
         self.target = pick(rng, self.slot_values(GENERAL) + self.slot_values(PRIVACY), 1)[0]
         if difficulty == 3:
             first = int(rng.integers(3, 5))  # 3 or 4 switches on the General tab

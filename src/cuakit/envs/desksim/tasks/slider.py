@@ -22,6 +22,7 @@ from cuakit.envs.desksim.controls import Slider
 from cuakit.envs.desksim.desk import Desk, Window
 from cuakit.envs.desksim.tasks.base import Task, pick
 from cuakit.envs.desksim.widgets import Button, Label
+from cuakit.episodes.splits import Split
 
 # fmt: off
 SETTINGS = ("Volume", "Brightness", "Contrast", "Bass", "Treble", "Balance", "Saturation",
@@ -41,8 +42,8 @@ class SliderTask(Task):
     summary = "Set a slider to a value and Apply (1, 2 or 3 sliders; 3: narrow track or 0-200)"
     max_steps = 9
 
-    def __init__(self, desk: Desk, rng: Any, difficulty: int, test: bool = False) -> None:
-        super().__init__(desk, rng, difficulty, test)
+    def __init__(self, desk: Desk, rng: Any, difficulty: int, side: Split = "train") -> None:
+        super().__init__(desk, rng, difficulty, side)
         count = difficulty
         high, track = 100, 200
         if difficulty == 3:  # more values than track pixels: a drag may land one off
