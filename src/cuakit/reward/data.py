@@ -37,7 +37,7 @@ from cuakit.video.text import TextReader, make_reader
 from cuakit.video.words import ClipWords, clip_words
 
 CACHE_DIR = ".cache"
-WORDS_VERSION = 10
+WORDS_VERSION = 11
 """bumped whenever `cuakit.video.words` reads differently, so stale word caches are rebuilt"""
 
 

@@ -51,6 +51,8 @@ CROP_WIDTH = 80
 """crop canvas width in pixels (longer words are cut at the right)"""
 INK_THRESHOLD = 40.0
 """grey levels between a pixel and its local median above which it counts as ink"""
+OUTLINE_EDGE = 0.8
+"""share of an outline's width (height) that ink must cross for a row (column) to be its edge"""
 SAME_WORD = 8.0
 """mean absolute crop difference (grey levels) under which two crops are the same word"""
 LOOK_SIZE = 15
@@ -207,15 +209,39 @@ def find_words(
     joined = ndimage.binary_dilation(ink, structure=np.ones((1, 3), bool))  # letter gaps ≤ 2 px
     labels, _ = ndimage.label(joined, structure=np.ones((3, 3), bool))  # 8-connected
     boxes = []
-    for rows, cols in ndimage.find_objects(labels):
+    for label, (rows, cols) in enumerate(ndimage.find_objects(labels), 1):
         h, w = rows.stop - rows.start, cols.stop - cols.start
         if not (4 <= h <= max_height and 2 <= w <= max_width):
             continue
         inner = ink[rows.start + 2 : rows.stop - 2, cols.start + 2 : cols.stop - 2]
-        if h > 12 and w > 30 and inner.mean() < 0.04:  # an empty outline, not text
+        own = ink[rows, cols] & (labels[rows, cols] == label)  # not a word inside it
+        if h > 12 and w > 30 and (inner.mean() < 0.04 or _framed(own)):
+            # an outline (a text field, a frame), empty or with text joined to its edge
+            boxes += _words_in_outline(own, rows.start, cols.start)
             continue
         boxes.append((rows.start, rows.stop, cols.start, cols.stop))
     return boxes
+
+
+def _framed(ink: np.ndarray) -> bool:
+    """Ink runs most of the way across some row and down some column: a box's corner, which
+    no word has."""
+    return bool((ink.mean(1) >= OUTLINE_EDGE).any() and (ink.mean(0) >= OUTLINE_EDGE).any())
+
+
+def _words_in_outline(ink: np.ndarray, top: int, left: int) -> list[tuple[int, int, int, int]]:
+    """The words inside an outline's ink ``(h, w)`` at ``(top, left)``: a field's text drawn
+    within two pixels of its edge joins the edge, and the pair read as one empty outline or as
+    one blob (a typed value lost on the final frame). The edges (rows and columns that ink runs
+    most of the way across) are dropped and what is left is found again."""
+    edges = np.zeros_like(ink)
+    edges[ink.mean(1) >= OUTLINE_EDGE] = True
+    edges[:, ink.mean(0) >= OUTLINE_EDGE] = True
+    inside = ink & ~ndimage.binary_dilation(edges & ink)
+    if not inside.any():
+        return []
+    return [(t + top, b + top, l + left, r + left)
+            for t, b, l, r in find_words(np.zeros(ink.shape, np.float32), ink=inside)]  # fmt: skip
 
 
 def word_crop(gray: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray:
