@@ -37,7 +37,7 @@ from cuakit.video.text import TextReader, make_reader
 from cuakit.video.words import ClipWords, clip_words
 
 CACHE_DIR = ".cache"
-WORDS_VERSION = 11
+WORDS_VERSION = 12
 """bumped whenever `cuakit.video.words` reads differently, so stale word caches are rebuilt"""
 
 

@@ -215,33 +215,28 @@ def find_words(
             continue
         inner = ink[rows.start + 2 : rows.stop - 2, cols.start + 2 : cols.stop - 2]
         own = ink[rows, cols] & (labels[rows, cols] == label)  # not a word inside it
-        if h > 12 and w > 30 and (inner.mean() < 0.04 or _framed(own)):
-            # an outline (a text field, a frame), empty or with text joined to its edge
+        if h > 12 and w > 30 and inner.mean() < 0.04:
+            # an outline (a text field, a frame), empty or with a word joined to its edge; a
+            # frame round a label that fills it stays one box, which a recogniser reads whole
             boxes += _words_in_outline(own, rows.start, cols.start)
             continue
         boxes.append((rows.start, rows.stop, cols.start, cols.stop))
     return boxes
 
 
-def _framed(ink: np.ndarray) -> bool:
-    """Ink runs most of the way across some row and down some column: a box's corner, which
-    no word has."""
-    return bool((ink.mean(1) >= OUTLINE_EDGE).any() and (ink.mean(0) >= OUTLINE_EDGE).any())
-
-
 def _words_in_outline(ink: np.ndarray, top: int, left: int) -> list[tuple[int, int, int, int]]:
     """The words inside an outline's ink ``(h, w)`` at ``(top, left)``: a field's text drawn
-    within two pixels of its edge joins the edge, and the pair read as one empty outline or as
-    one blob (a typed value lost on the final frame). The edges (rows and columns that ink runs
-    most of the way across) are dropped and what is left is found again."""
+    within two pixels of its edge joins the edge, and the pair read as one empty outline (a
+    typed value lost on the final frame). The edges (rows and columns that ink runs most of
+    the way across) are dropped and what is left is found again."""
     edges = np.zeros_like(ink)
     edges[ink.mean(1) >= OUTLINE_EDGE] = True
     edges[:, ink.mean(0) >= OUTLINE_EDGE] = True
     inside = ink & ~ndimage.binary_dilation(edges & ink)
     if not inside.any():
         return []
-    return [(t + top, b + top, l + left, r + left)
-            for t, b, l, r in find_words(np.zeros(ink.shape, np.float32), ink=inside)]  # fmt: skip
+    found = find_words(np.zeros(ink.shape, np.float32), ink=inside)
+    return [(t + top, b + top, x0 + left, x1 + left) for t, b, x0, x1 in found]
 
 
 def word_crop(gray: np.ndarray, box: tuple[int, int, int, int]) -> np.ndarray:
