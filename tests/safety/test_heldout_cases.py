@@ -4,7 +4,7 @@
 ``data/heldout_benign.toml`` (every case should be allowed) were written by an author who never
 read the safety gate's rules, and are never used to tune them. ``data/dev_redteam.toml`` and
 ``data/dev_benign.toml`` are the development lists of the same form, the ones the rules are
-tuned on (they include the held-out lists of stops 46, 48 (two), 49 (four), 50 and 51, each
+tuned on (they include the held-out lists of stops 46, 48 (two), 49 (four), 50, 51 and 52, each
 reported once and then moved there). This test checks only the form of all four, never a gate.
 
 Conventions the files follow (and this test enforces):
@@ -58,8 +58,8 @@ EXPECT = {"redteam": {"confirm", "deny"}, "benign": {"allow"}}
 ID_PATTERN = {
     ("heldout", "redteam"): re.compile(r"rt-h-\d{3}"),
     ("heldout", "benign"): re.compile(r"bn-h-\d{3}"),
-    ("dev", "redteam"): re.compile(r"rt-d-\d{3}"),
-    ("dev", "benign"): re.compile(r"bn-d-\d{3}"),
+    ("dev", "redteam"): re.compile(r"rt-d-\d{3,4}"),
+    ("dev", "benign"): re.compile(r"bn-d-\d{3,4}"),
 }
 MIN_CASES = {"heldout": 36, "dev": 40}
 MIN_PER_RISK_CATEGORY = 3

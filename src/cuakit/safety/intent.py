@@ -37,6 +37,7 @@ from cuakit.safety.rules import Finding, screen_texts
 
 PLANTED = re.compile(
     r"\b(ai|llm|gpt)[ -]?(agent|assistant|model|bot)s?\b|\bnote to (the )?(ai|assistant|agent)"
+    r"|\b(automated|autonomous|ai|llm)[ -](\w+[ -])?(agents|assistants|bots)\b"
     r"|\b(ignore|disregard) (all |any )?(the )?(previous|prior|above|earlier) instructions"
     r"|^(assistant|agent)s?\s*[,:]|\b(dear|attention|hey) (ai|assistant|agent)s?\b"
 )

@@ -46,6 +46,7 @@ COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         "acquista", "paga ora", "paga", "compra ora", "購入", "購入する", "支払う", "支払い",
         "送金", "注文を確定", "결제", "구매", "송금", "jetzt ausführen", "überweisung ausführen",
         "auftrag ausführen", "betalen", "nu betalen", "overmaken", "оплатить", "перевести",
+        "confirmar pix", "pagar pix", "enviar pix", "fazer pix", "pagar com pix",
     ),
     "send-email": (
         "send", "send now", "send message", "send email", "send reply", "send invite",
@@ -62,13 +63,17 @@ COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         "effacer", "supprimer définitivement", "excluir", "apagar", "excluir permanentemente",
         "eliminare", "elimina", "cancella", "削除", "完全に削除", "ゴミ箱を空にする", "삭제",
         "clear now", "clear data", "clear history", "clear browsing data", "удалить",
+        "mover a la papelera", "mover para a lixeira", "mettre à la corbeille",
+        "placer dans la corbeille", "in den papierkorb verschieben", "in den papierkorb legen",
+        "sposta nel cestino", "移到回收站", "移至回收站", "ゴミ箱に入れる", "ゴミ箱に移動",
+        "휴지통으로 이동",
     ),
     "install-software": (
         "install", "install now", "get", "add to chrome", "add to firefox", "add extension",
         "run anyway", "allow and install", "open anyway", "allow anyway", "keep anyway",
         "install anyway", "trust",
         "安装", "立即安装", "installieren", "instalar", "installer", "installa", "インストール",
-        "설치",
+        "설치", "入手", "받기",
     ),
     "irreversible-submit": (
         "submit", "publish", "post", "tweet", "merge", "merge pull request", "deploy",
@@ -83,15 +88,23 @@ COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         "terminate employee", "terminate employment", "offboard", "cancel trip", "cancel my trip",
         "cancel order", "cancel my order", "cancel booking", "cancel reservation",
         "cancel flight", "cancel appointment", "signer", "valider et signer", "valider",
-        "unterschreiben", "firmar", "firmare", "assinar",
+        "unterschreiben", "firmar", "firmare", "assinar", "confirmer la résiliation",
+        "valider la résiliation", "kündigung bestätigen", "kündigung absenden",
+        "confirmar la baja", "confirmar cancelación", "confirmar cancelamento",
+        "cancelar assinatura", "cancelar suscripción", "annuler l'abonnement",
+        "annuler mon abonnement", "conferma disdetta", "解約する", "确认解约", "确认退订",
     ),
 }  # fmt: skip
 
 NOT_COMMITS = ("send/receive", "sign in", "sign out", "sign-in", "log in", "send to back",
                "send backward", "remove from list", "remove from starred", "remove from recent",
-               "remove from favorites", "remove from favourites", "remove label")  # fmt: skip
+               "remove from favorites", "remove from favourites", "remove label",
+               "remove filter", "remove filters", "clear filter", "clear filters",
+               "clear all filters", "filter entfernen", "filter löschen", "quitar filtro",
+               "borrar filtros", "supprimer le filtre", "effacer les filtres",
+               "remover filtro", "清除筛选")  # fmt: skip
 """labels that hold a commit word and commit nothing ("Sign in", "Send/Receive", "Send to
-Back", "Remove from list")"""
+Back", "Remove from list", "Remove filter": a filter changes what is shown, not what is kept)"""
 
 
 def commit_label(text: str) -> str:
@@ -131,7 +144,11 @@ NO_WORDS = (
     "abbrechen", "nein", "zurück", "cancelar", "volver", "annuler", "non", "retour", "não",
     "voltar", "annulla", "indietro", "キャンセル", "いいえ", "戻る", "취소", "아니요",
     "stay on page", "return to", "continue shopping", "keep shopping", "continue browsing",
-    "no thanks", "no, thanks",
+    "no thanks", "no, thanks", "save and continue later", "save and finish later",
+    "save for later", "save and exit later", "guardar y continuar más tarde",
+    "guardar borrador", "enregistrer le brouillon", "enregistrer et continuer plus tard",
+    "entwurf speichern", "später fortsetzen", "salvar rascunho", "salva bozza", "保存草稿",
+    "下書き保存",
 )  # fmt: skip
 
 RISK_WORDS: dict[str, tuple[str, ...]] = {
@@ -161,6 +178,9 @@ RISK_WORDS: dict[str, tuple[str, ...]] = {
         "access your screen", "screen and audio", "screen and system audio",
         "control your computer", "remote control", "full access", "never notify",
         "firewall de windows", "entire screen", "share your screen", "share your entire screen",
+        "远程桌面", "远程协助", "远程控制", "bureau à distance", "escritorio remoto",
+        "área de trabalho remota", "remotedesktop", "リモート デスクトップ", "リモートデスクトップ",
+        "원격 데스크톱",
     ),
     "irreversible-submit": (
         "penalty of perjury", "agree to sign", "sign this document", "legally binding",
@@ -193,7 +213,11 @@ SETTINGS_SUBJECTS = RISK_WORDS["system-settings"] + (
     "port forwarding", "nat forwarding", "find my", "查找我的", "partage",
     "freigabe", "compartir pantalla", "ip address", "ip-adresse", "adresse ip", "dirección ip",
     "subnet mask", "subnetzmaske", "default gateway", "standardgateway", "forwarding",
-    "forwarding address", "weiterleitung",
+    "forwarding address", "weiterleitung", "location services", "location service",
+    "service de localisation", "services de localisation", "ortungsdienste",
+    "servicios de ubicación", "serviços de localização", "定位服务", "位置情報サービス",
+    "위치 서비스", "require password", "require a password", "passwort erforderlich",
+    "exiger le mot de passe", "solicitar contraseña",
 )  # fmt: skip
 
 PERMISSIONS = {
@@ -228,9 +252,41 @@ SHARE_WORDS = ("share", "invite", "send invite", "add people", "compartir", "tei
 """what a sharing dialog's button says"""
 
 SECRET_VERBS = ("export", "show", "reveal", "copy", "share", "download", "send", "view")
-MINTED_SECRETS = ("token", "access key", "api key", "secret key", "secret", "app password")
+MINTED_SECRETS = ("token", "access key", "api key", "secret key", "secret", "app password",
+                  "令牌", "密钥", "访问令牌", "トークン", "アクセスキー", "토큰", "jeton",
+                  "clé api", "clé d'api", "api-schlüssel", "clave de api",
+                  "chave de api")  # fmt: skip
 """secrets a click creates ("Generate token", "Create access key"); a generated password for a
 new login is the safe habit, not a risk"""
+MINT_VERBS = ("create", "generate", "new", "roll", "rotate", "生成", "创建", "新建", "作成", "発行",
+              "생성", "발급", "erstellen", "generieren", "créer", "générer", "crear", "generar",
+              "criar", "gerar", "crea", "genera")  # fmt: skip
+"""what a button that makes a new secret says beside it"""
+CARTS = ("cart", "your cart", "shopping cart", "basket", "shopping bag", "warenkorb", "panier",
+         "carrito", "carrinho", "carrello", "winkelwagen", "购物车", "カート",
+         "장바구니")  # fmt: skip
+"""what a shop calls the list of what is about to be bought"""
+CART_REMOVALS = ("remove", "remove item", "delete", "entfernen", "löschen", "supprimer",
+                 "eliminar", "excluir", "elimina", "verwijderen", "删除", "移除", "削除",
+                 "삭제")  # fmt: skip
+"""a cart line's own button: takes the item out of the cart (not "Delete account")"""
+HELP_DESK_PROMPTS = ("ask us anything", "ask a question", "type your question",
+                     "ask me anything", "what would you like to know", "stellen sie ihre frage",
+                     "posez votre question", "haz tu pregunta", "escribe tu pregunta",
+                     "faça sua pergunta", "请输入您的问题", "質問を入力")  # fmt: skip
+"""what a help centre's question box (its search or its bot) says"""
+NEW_PASSWORDS = ("new password", "neues passwort", "nouveau mot de passe", "nueva contraseña",
+                 "nova senha", "nuova password", "新密码", "新しいパスワード",
+                 "새 비밀번호")  # fmt: skip
+"""a password-change form's field: what a commit on it replaces is the account's way in"""
+PUBLISH_WORDS = ("post", "publish", "create", "paste", "upload", "commit", "submit", "share",
+                 "send", "tweet", "发布", "提交", "veröffentlichen", "publier",
+                 "publicar")  # fmt: skip
+"""what a button that puts a page's text out where others can read it says"""
+TEXT_MESSAGES = ("text message", "sms", "mms", "imessage", "message texte", "mensaje de texto",
+                 "mensagem de texto", "textnachricht", "messaggio di testo", "短信",
+                 "ショートメッセージ", "문자 메시지")  # fmt: skip
+"""what marks a conversation as text messages: the way most smishing links arrive"""
 
 LURES = ("verify", "sign in", "log in", "login", "confirm your", "open document",
          "view document", "click here", "unlock", "claim", "update payment", "atualize",
@@ -238,8 +294,8 @@ LURES = ("verify", "sign in", "log in", "login", "confirm your", "open document"
          "aggiorna", "mettre à jour", "cliquez ici")  # fmt: skip
 
 SETTINGS_APPS = ("settings", "preferences", "control panel", "设置", "systemsteuerung",
-                 "einstellungen", "paramètres", "configuración", "impostazioni", "configurações",
-                 "설정", "設定")  # fmt: skip
+                 "einstellungen", "systemeinstellungen", "paramètres", "réglages", "configuración",
+                 "ajustes", "impostazioni", "configurações", "설정", "設定")  # fmt: skip
 
 SAFE_CLICKS = ("report", "report phishing", "report spam", "mark as spam", "block", "block sender",
                "junk", "not spam", "move to junk", "举报")  # fmt: skip
@@ -262,6 +318,10 @@ SECRET_FIELDS = (
 
 ONE_TIME_CODES = ("code", "sms", "otp", "verification", "one-time", "验证码", "コード", "認証",
                   "인증", "código", "codice")  # fmt: skip
+POSTAL_CODES = ("postal code", "postcode", "post code", "zip", "zip code", "code postal",
+                "código postal", "codice postale", "postleitzahl", "plz", "邮政编码", "邮编",
+                "郵便番号", "우편번호")  # fmt: skip
+"""a field for the code of an address: its digits are no one-time code"""
 
 ADDRESS_BARS = ("address", "search or enter address", "search or type", "url", "地址")
 

@@ -6,7 +6,11 @@ context to `Finding`s, each naming a category and a severity.
   a plain yes ("OK", "Continue", "Yes", 确定) takes the category of the risk the dialog around
   it states ("permanently", "cannot be undone", "transfer"); a no ("Cancel", "Keep") is
   safe. A toggle or a commit on a settings screen about the firewall, administrators or
-  remote access is a system setting. A target the gate could not read is ``unknown``.
+  remote access is a system setting. A commit word commits nothing where it names a ticked
+  box's option (the click unticks it), takes an item out of a shopping cart or sends a
+  question to a help centre's box. Saving a new password, publishing a page that shows an
+  access key and opening a link sent by text message are asked about. A target the gate could
+  not read is ``unknown``.
 - **Typing**: shell commands (in a terminal, a Run box or a database console; a search pattern
   inside quotes is not a command), secrets (card numbers with a valid Luhn digit, IBANs with a
   valid checksum, API keys and tokens, private keys), passwords typed into password fields,
@@ -36,18 +40,26 @@ from typing import Literal
 from cuakit.safety.context import ActionContext
 from cuakit.safety.lexicon import (
     ADDRESS_BARS,
+    CART_REMOVALS,
+    CARTS,
     CAUTIONS,
+    CHANGE_WORDS,
     COMMIT_WORDS,
     CONFIRM_BOXES,
     DOC_TOOLS,
+    HELP_DESK_PROMPTS,
     KEEP_WORDS,
     LURES,
+    MINT_VERBS,
     MINTED_SECRETS,
+    NEW_PASSWORDS,
     NO_WORDS,
     ONE_TIME_CODES,
     PACKAGE_MANAGERS,
     PACKAGE_QUERIES,
     PERMISSIONS,
+    POSTAL_CODES,
+    PUBLISH_WORDS,
     READ_ONLY_TOOLS,
     RISK_WORDS,
     SAFE_CLICKS,
@@ -59,6 +71,7 @@ from cuakit.safety.lexicon import (
     SHARE_WORDS,
     SHELL_PLACES,
     SWITCH_STATES,
+    TEXT_MESSAGES,
     TOGGLE_ROLES,
     YES_WORDS,
     commit_label,
@@ -68,6 +81,7 @@ from cuakit.safety.lexicon import (
     unglued,
 )
 from cuakit.safety.signals import (
+    access_secret,
     looks_like_url,
     password_like,
     secret_kind,
@@ -114,7 +128,7 @@ def pointer_findings(ctx: ActionContext) -> list[Finding]:
     label = commit_label(target)
     for category, words in COMMIT_WORDS.items():
         word = has(label, words)
-        if word:
+        if word and not _commits_nothing(category, ctx.target.text, label, page):
             found.append(Finding(category, "risky", f"the target says {word!r}"))
     found += _touched_findings(ctx, target, page)
     if has(target, SHARE_WORDS) and EMAIL.search(page):  # a recipient is entered: it goes out
@@ -144,11 +158,38 @@ PRICE = re.compile(r"[$€£¥₹]\s?\d|\d\s?(usd|eur|gbp|元)\b|/\s?(month|mo|y
 UPDATES = ("update", "updates", "更新", "업데이트", "aktualisierung", "mise à jour")
 PAUSES = ("pause", "pause for", "暂停", "일시 중지", "pausieren", "pausar", "suspendre")
 SCAM_LINES = ("lucky visitor", "you've been selected", "you have been selected", "you have won",
-              "you've won", "claim your prize", "claim your reward")  # fmt: skip
+              "you've won", "claim your prize", "claim your reward", "恭喜您获得", "恭喜你获得",
+              "现金红包", "领取红包", "您已中奖", "vous avez gagné", "has ganado",
+              "has sido seleccionado", "você ganhou", "sie haben gewonnen", "hai vinto",
+              "当選しました", "당첨되었습니다")  # fmt: skip
 CRACKS = re.compile(r"crack|keygen|activator|warez|nulled")
 EXECUTABLE_NAME = re.compile(  # the long ones also when a recogniser glued the next word on
     r"\.(exe|msi|ps1|scr|apk|dmg|vbs|appimage)|\.(bat|cmd|pkg|jar|run|deb|rpm)\b"
 )
+
+
+TICKED = re.compile(r"^\s*(\[[x✓✔]\]|[☑☒])", re.IGNORECASE)
+"""a ticked box read off the screen ("[x] Delete files after compression"; a bare check mark
+may be a button's icon: "✓ Approve")"""
+COMPOSE_FIELDS = ("subject", "cc", "bcc", "recipients", "betreff", "asunto", "objet", "主题",
+                  "件名")  # fmt: skip
+"""the fields of a message written to people"""
+
+
+def _commits_nothing(category: str, raw: str, label: str, page: str) -> bool:
+    """A commit word that, where it stands, commits nothing of its category: the label of a
+    ticked box (the click unticks the option it names), "Remove" on a shopping cart (the item
+    stays in the shop, nothing is paid) and "Send" under a help centre's question box (a
+    question to its search or bot, not a message to anyone)."""
+    if TICKED.match(raw):
+        return True
+    if category == "delete-file" and label in CART_REMOVALS and has(page, CARTS):
+        return True
+    return (
+        category == "send-email"
+        and has(page, HELP_DESK_PROMPTS)
+        and not (EMAIL.search(page) or has(page, COMPOSE_FIELDS))
+    )
 
 
 def _settings_findings(
@@ -199,8 +240,25 @@ def _touched_findings(ctx: ActionContext, target: str, page: str) -> list[Findin
         or (has(beside, SECRET_FIELDS) and not has(beside, ("forgot", "reset", "change")))
     ):
         found.append(Finding("credentials", "risky", "hands out stored secrets"))
-    if has(target, ("create", "generate", "new", "roll", "rotate")) and has(target, MINTED_SECRETS):
+    if has(target, MINT_VERBS) and has(target, MINTED_SECRETS):
         found.append(Finding("credentials", "risky", "makes a new key or token"))
+    raw = ctx.target.text if ctx.target else ""
+    if (looks_like_url(raw) or re.search(r"https?://", raw)) and has(page, TEXT_MESSAGES):
+        found.append(Finding("open-website", "suspicious", "opens a link sent by text message"))
+    return found + _account_findings(ctx, target, page)
+
+
+def _account_findings(ctx: ActionContext, target: str, page: str) -> list[Finding]:
+    """A click that changes who can get into an account or hands its keys out: saving a new
+    password (the account's way in changes), publishing, sending or pasting a page that shows
+    an access key or token (anyone who reads it can use it)."""
+    found = []
+    commits = has(target, (*CHANGE_WORDS, *YES_WORDS, "submit", "change password"))
+    if commits and has(page, NEW_PASSWORDS):
+        found.append(Finding("credentials", "risky", "changes the account's password"))
+    shown = next((k for t in screen_texts(ctx) if (k := access_secret(t))), None)
+    if shown and has(target, PUBLISH_WORDS):
+        found.append(Finding("credentials", "risky", f"puts out a page that shows {shown}"))
     return found
 
 
@@ -247,6 +305,9 @@ CRITICAL_COMMANDS = (
     (r"\bdrop\s+(table|database|schema)\b|\btruncate\s+table\b", "drops a database's data"),
     (r"\bsysrq\b|/proc/sysrq-trigger", "triggers the kernel's SysRq"),
     (r">>?\s*\S*(authorized_keys|/etc/sudoers|/etc/passwd|/etc/shadow)", "grants access"),
+    (r"\bvssadmin\b.*\bdelete\s+shadows\b|\bwmic\b.*\bshadowcopy\b.*\bdelete\b"
+     r"|\bwbadmin\s+delete\b|\bbcdedit\b.*\brecoveryenabled\s+no\b",
+     "deletes the system's restore points (what ransomware does first)"),
 )  # fmt: skip
 RISKY_COMMANDS = (
     (r"\bsudo\b|\bsu\s+-|\brunas\b", "system-settings", "runs as administrator"),
@@ -257,6 +318,10 @@ RISKY_COMMANDS = (
     (r"\bchmod\b|\bchown\b|\busermod\b|\buseradd\b|\bpasswd\b|\bvisudo\b|\bufw\s+disable\b"
      r"|\biptables\s+-f\b|\bsetenforce\s+0\b|\bsystemctl\s+(stop|disable|mask)\b",
      "system-settings", "changes system settings"),
+    (r"\b(stop|set|remove|suspend)-service\b|\bstop-process\b|\btaskkill\b"
+     r"|\bsc(\.exe)?\s+(stop|delete|config)\b|\bnet\s+stop\b"
+     r"|\bnet\s+(user|localgroup)\b.*\s/(add|delete)\b",
+     "system-settings", "stops or changes a Windows service, process or account"),
     (r"\bset-executionpolicy\s+(unrestricted|bypass)\b|\bset-mppreference\b.*-disable"
      r"|\bnetsh\s+advfirewall\b.*\boff\b|\breg\s+(add|delete)\b",
      "system-settings", "weakens the system's protection"),
@@ -272,6 +337,7 @@ RISKY_COMMANDS = (
      "install-software", "installs software"),
     (r"\b(shutdown|reboot|halt|poweroff)\b|\bkill(all)?\s+-9\b|\bstop-computer\b",
      "system-settings", "stops the machine or its processes"),
+    (r"\bcrontab\b(\s+\S+)*?\s+-[a-z]*r", "delete-file", "removes every cron job"),
     (r"\bfind\b.*\s-delete\b|\bfind\b.*-exec\s+rm\b|\bxargs\s+(-\S+\s+)*rm\b", "delete-file",
      "deletes what it finds"),
     (r"\bcurl\b|\bwget\b|\bscp\b|\brsync\b|\bnc\b", "open-website", "moves data over the network"),
@@ -310,7 +376,11 @@ def typed_findings(ctx: ActionContext, text: str | None = None) -> list[Finding]
         password_like(word) and re.search(r"\d", word) for word in text.split()
     ):  # a password among words has every kind of character ("pg_admin / Wint3r!Harbor#92")
         found.append(Finding("credentials", "risky", "types a password-like string"))
-    elif re.fullmatch(r"\d{4,8}", text.strip()) and has(around, ONE_TIME_CODES):
+    elif (
+        ONE_TIME_CODE.fullmatch(text.strip())
+        and has(around, ONE_TIME_CODES)
+        and not has(field or around, POSTAL_CODES)
+    ):  # "482913", "731 044" as an SMS shows it; not the "75011" of a postcode field
         found.append(Finding("credentials", "risky", "types a one-time code outside its field"))
     if has(field, ADDRESS_BARS) or (not field and looks_like_url(text)):
         reason = suspicious_url(text)
@@ -323,6 +393,10 @@ def typed_findings(ctx: ActionContext, text: str | None = None) -> list[Finding]
                 found.append(Finding(category, "risky", f"confirms a dialog that says {word!r}"))
                 break
     return found
+
+
+ONE_TIME_CODE = re.compile(r"\d{4,8}|\d{3}[ -]\d{3}|\d{4}[ -]\d{4}")
+"""a one-time code as it is typed: whole, or in the halves a message groups it into"""
 
 
 def _editor_document(ctx: ActionContext) -> bool:

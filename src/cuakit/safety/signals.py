@@ -32,8 +32,10 @@ THROWAWAY_TLDS = ("xyz", "top", "click", "buzz", "icu", "cfd", "sbs", "rest", "m
 SERVICE_WORDS = ("secure", "security", "seguranca", "seguridad", "sicherheit", "securite",
                  "login", "signin", "verify", "verification", "alert", "alerta", "auth",
                  "wallet", "unlock", "recovery", "sicurezza", "seguranca", "sblocco", "payment",
-                 "payments", "free-download", "besplatno", "skachat")  # fmt: skip
-"""words a phishing host hyphenates onto a name ("bank-secure", "bancoaurora-seguranca")"""
+                 "payments", "free-download", "besplatno", "skachat", "crypto", "cripto",
+                 "krypto", "bitcoin", "btc")  # fmt: skip
+"""words a phishing host hyphenates onto a name ("bank-secure", "bancoaurora-seguranca"; a
+crypto word onto an investment scam's: "cripto-rendimientos")"""
 
 
 def suspicious_url(url: str) -> str | None:
@@ -119,11 +121,29 @@ def secret_kind(text: str) -> str | None:
     return None
 
 
+ACCESS_KINDS = ("an AWS access key", "a GitHub token", "an API secret key", "a Slack token",
+                "a Google API key", "a private key", "a signed token",
+                "an AWS secret key")  # fmt: skip
+"""the secrets that open an account to whoever holds them (not a card or an ID number)"""
+
+
+def access_secret(text: str) -> str | None:
+    """The kind of access key or token ``text`` holds ("an AWS access key"), or None."""
+    kind = secret_kind(text)
+    return kind if kind in ACCESS_KINDS else None
+
+
+REFERENCE_NUMBER = re.compile(r"(?:[A-Z]+|\d+)(?:[-_.#/](?:[A-Z]+|\d+))+")
+"""an invoice, order or ticket number: groups of capitals or digits ("INV-2024-00871")"""
+
+
 def password_like(text: str) -> bool:
     """One word of 10+ characters mixing upper and lower case, digits and symbols (no address,
     path or e-mail): what a password or a key looks like, not what people type as words."""
     word = text.strip()
     if " " in word or len(word) < 10 or re.search(r"[@/\\]|\.\w{2,4}$|^https?:", word):
+        return False
+    if REFERENCE_NUMBER.fullmatch(word):  # one kind of character per group: a record's number
         return False
     classes = sum(bool(re.search(p, word)) for p in (r"[a-z]", r"[A-Z]", r"\d", r"[^\w\s]"))
     return classes == 4 or (classes == 3 and len(word) >= 14)
