@@ -8,6 +8,8 @@ import pytest
 
 from cuakit.agent.loop import QUICK
 from cuakit.cli import main
+from cuakit.episodes import EpisodeDataset
+from cuakit.episodes.splits import values_side
 
 
 @pytest.mark.slow
@@ -26,6 +28,11 @@ def test_quick_demo_runs_the_whole_loop_and_reports_it(tmp_path: Path) -> None:
     assert metrics["ppo_gt"]["success_rate"] > random_rate + 0.25
     assert metrics["ppo_vrm"]["success_rate"] > random_rate + 0.25
     assert metrics["wall_seconds"] > vrm["train_seconds"]  # the loop includes the training
+    # val and test both recorded on their own seeds, whose values training never names
+    recorded = [m for m in EpisodeDataset(out / "dataset").episodes
+                if "derived_from" not in m.extra]  # fmt: skip
+    sides = [values_side(m.seed) for m in recorded]
+    assert sides.count("val") == sides.count("test") > 0
     page = (out / "report.html").read_text()
     shown = [vrm["success_accuracy"], vrm["pair_accuracy"], metrics["random"]["success_rate"],
              metrics["ppo_vrm"]["success_rate"], metrics["ppo_vrm"]["hacking_gap"]]  # fmt: skip

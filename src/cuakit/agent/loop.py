@@ -1,5 +1,6 @@
 """The whole loop on one env, under the honest protocol: collect expert, noisy and random
-episodes (training seeds, and a quarter as many on ``test`` seeds) → label them (ground truth,
+episodes (training seeds, and a quarter as many on ``val`` seeds and on ``test`` seeds, whose
+values training never names) → label them (ground truth,
 truncation and deceptive negatives, preference pairs) → train the video reward model
 (design choices on ``val``) → report it on ``test`` → PPO with ground-truth reward and with the
 video reward, both warm-started from the same behaviour clone, at the same step budget and
@@ -35,7 +36,7 @@ from cuakit.curate.labels import label_pairs, label_success, make_negatives
 from cuakit.envs.collect import collect
 from cuakit.envs.record import RecordEpisode
 from cuakit.episodes import EpisodeDataset, EpisodeMeta, EpisodeWriter
-from cuakit.episodes.splits import TEST_SEED_START
+from cuakit.episodes.splits import TEST_SEED_START, VAL_SEED_START
 from cuakit.reward.run_eval import evaluate_run
 from cuakit.reward.scoring import Scorer
 from cuakit.reward.text import InstructionEncoder
@@ -62,7 +63,8 @@ class DemoPlan:
     """with warm_start: episodes of the behaviour clone itself (sampling its actions),
     recorded into the reward model's data — the mistakes PPO's policy will actually make"""
     test_share: float = 0.25
-    """episodes recorded on ``test`` seeds per training episode, for the reward model's figure"""
+    """episodes recorded on ``val`` seeds, and as many on ``test`` seeds, per training episode:
+    val's figure then meets unseen values as test's does"""
     negatives: tuple[str, ...] = ("truncate", "hover", "wrong-target")
     """derived negative kinds (``cuakit.curate.labels.make_negatives``)"""
 
@@ -176,11 +178,13 @@ def run_loop(
     bars = progress or (lambda phase, done, total: None)
     text = text or InstructionEncoder()
     data = out / "dataset"
-    first_seed, test_seed = seed * 10_000, TEST_SEED_START + seed * 10_000
+    first_seed = seed * 10_000
+    val_seed, test_seed = VAL_SEED_START + first_seed, TEST_SEED_START + first_seed
     for policy, episodes in plan.collect:
         test_count = round(episodes * plan.test_share)
         for start, count, split in (
             (first_seed, episodes, "train"),
+            (val_seed, test_count, "val"),
             (test_seed, test_count, "test"),
         ):
             phase = f"collect {policy} ({split} seeds)"
@@ -194,6 +198,7 @@ def run_loop(
                 on_episode=lambda s, phase=phase, n=count: bars(phase, s.episodes, n),
             )
         first_seed += episodes
+        val_seed += test_count
         test_seed += test_count
     if plan.warm_start and plan.clone_episodes:
         record_clone_episodes(env, difficulty, plan, data, first_seed, seed, text, bars)
