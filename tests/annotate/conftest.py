@@ -23,16 +23,19 @@ def desksim_source(tmp_path_factory: pytest.TempPathFactory) -> Path:
     from cuakit.curate.labels import label_pairs
     from cuakit.envs.collect import collect
     from cuakit.episodes import EpisodeDataset
+    from cuakit.episodes.splits import VAL_SEED_START
 
     root = tmp_path_factory.mktemp("annotate") / "desksim"
-    collect("cuakit/desksim-click-button-v0", "expert:noise=0.5", 16, root)
+    collect("cuakit/desksim-click-button-v0", "expert:noise=0.5", 12, root)
+    collect("cuakit/desksim-click-button-v0", "expert:noise=0.5", 4, root, seed=VAL_SEED_START)
     label_pairs(EpisodeDataset(root))
     return root
 
 
 @pytest.fixture
 def desksim(desksim_source: Path, tmp_path: Path) -> Path:
-    """A fresh copy of sixteen desksim episodes with ``env`` preference pairs."""
+    """A fresh copy of sixteen desksim episodes (four on val seeds) with ``env`` preference
+    pairs."""
     root = tmp_path / "desksim"
     shutil.copytree(desksim_source, root)
     return root
