@@ -214,10 +214,10 @@ def find_words(
         if not (4 <= h <= max_height and 2 <= w <= max_width):
             continue
         inner = ink[rows.start + 2 : rows.stop - 2, cols.start + 2 : cols.stop - 2]
-        own = ink[rows, cols] & (labels[rows, cols] == label)  # not a word inside it
         if h > 12 and w > 30 and inner.mean() < 0.04:
             # an outline (a text field, a frame), empty or with a word joined to its edge; a
             # frame round a label that fills it stays one box, which a recogniser reads whole
+            own = ink[rows, cols] & (labels[rows, cols] == label)  # not a word inside it
             boxes += _words_in_outline(own, rows.start, cols.start)
             continue
         boxes.append((rows.start, rows.stop, cols.start, cols.stop))
