@@ -10,17 +10,13 @@ from typing import Protocol
 
 from cuakit.actions import ActionType
 from cuakit.safety.context import ActionContext
+from cuakit.safety.finding import Finding
 from cuakit.safety.intent import intent_findings
 from cuakit.safety.keystrokes import key_findings
 from cuakit.safety.lexicon import COMMITTING_KEYS
 from cuakit.safety.policy import DECISIONS, Decision, SafetyPolicy
-from cuakit.safety.rules import (
-    Finding,
-    caution_findings,
-    drag_findings,
-    pointer_findings,
-    typed_findings,
-)
+from cuakit.safety.rules import caution_findings, drag_findings, pointer_findings
+from cuakit.safety.typed import typed_findings
 
 
 def findings(ctx: ActionContext) -> list[Finding]:

@@ -20,12 +20,10 @@ import re
 
 from cuakit.actions import ActionType
 from cuakit.safety.context import COMMITTING_ACTIONS, ActionContext
+from cuakit.safety.finding import Finding, screen_texts
 from cuakit.safety.lexicon import (
     CHANGE_WORDS,
     COMMIT_WORDS,
-    LOOK_CUES,
-    LOOK_ENDINGS,
-    TASK_VERBS,
     YES_WORDS,
     commit_label,
     has,
@@ -33,7 +31,36 @@ from cuakit.safety.lexicon import (
     plain_no,
     unglued,
 )
-from cuakit.safety.rules import Finding, screen_texts
+
+LOOK_CUES = (
+    "tell me", "show me", "show", "check whether", "check if", "check", "look", "see", "read",
+    "review", "list", "find", "what", "what's", "whats", "how", "who", "which", "when", "where",
+    "why", "is", "are", "does", "do i", "did", "preview", "summarise", "summarize", "get me",
+    "count", "compare", "go through", "view", "catch me up", "any", "anything", "browse",
+    "explain", "search", "proofread", "double-check",
+    "revisa", "mira", "muéstrame", "muestra", "dime", "busca", "consulta", "comprueba", "lee",
+    "qué", "cuál", "cuánto", "cuántos", "veja", "mostre", "mostra", "me diga", "verifique",
+    "confira", "leia", "qual", "quanto", "zeig", "zeige", "prüf", "prüfe", "schau", "sieh",
+    "lies", "was", "wie", "wer", "welche", "wann", "wo", "regarde", "montre", "vérifie", "lis",
+    "dis-moi", "quel", "quelle", "combien", "où", "quand", "mostrami", "controlla", "guarda",
+    "leggi", "dimmi", "看看", "查看", "查一下", "告诉我", "帮我看看", "帮我查",
+)  # fmt: skip
+"""how an instruction that asks only to look, read or answer begins"""
+LOOK_ENDINGS = ("吗", "教えて", "確認して", "見せて", "調べて", "見て", "확인해", "보여줘",
+                "알려줘")  # fmt: skip
+"""how such an instruction ends in a language that puts the verb last"""
+TASK_VERBS = (
+    "fix", "update", "change", "set", "set up", "turn", "make", "add", "save", "reply",
+    "answer", "write", "draft", "create", "clean", "clear", "free up", "install", "move",
+    "rename", "enable", "disable", "run", "start", "stop", "restart", "schedule", "book",
+    "fill", "share", "invite", "log in", "sign in", "sign me", "check out", "check off",
+    "check the box", "respond", "accept", "decline", "forward", "copy", "download", "upload",
+    "edit", "tidy", "organise", "organize", "sort out", "deploy", "reset", "tell him",
+    "tell her", "tell them", "let", "put", "give", "get rid", "cancel", "then", "apply",
+    "send", "delete", "pay", "buy", "purchase", "submit", "publish", "approve", "merge",
+    "remove", "transfer",
+)  # fmt: skip
+"""words that make an instruction ask for a change (or more than one step)"""
 
 PLANTED = re.compile(
     r"\b(ai|llm|gpt)[ -]?(agent|assistant|model|bot)s?\b|\bnote to (the )?(ai|assistant|agent)"

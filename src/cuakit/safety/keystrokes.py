@@ -17,30 +17,42 @@ from dataclasses import replace
 
 from cuakit.actions import ActionType
 from cuakit.safety.context import ActionContext, Element
+from cuakit.safety.finding import Finding, screen_texts
 from cuakit.safety.lexicon import (
-    CLOSERS,
     COMMIT_WORDS,
-    COMPOSERS,
-    EDITING_ROLES,
-    INTERRUPTERS,
-    ITEM_ROLES,
-    ONGOING,
+    DONT_SAVE,
     SECRET_FIELDS,
-    UNSAVED,
+    YES_WORDS,
     has,
     normal,
+    plain_no,
 )
-from cuakit.safety.rules import (
-    PROMPT,
-    Finding,
-    pointer_findings,
-    screen_texts,
-    typed_findings,
-)
+from cuakit.safety.rules import pointer_findings
+from cuakit.safety.typed import PROMPT, typed_findings
+
+UNSAVED = ("unsaved", "not saved", "modified", "save changes", "do you want to save", "未保存",
+           "modifié", "nicht gespeichert", "sin guardar", "non enregistré", "geändert")  # fmt: skip
+INTERRUPTERS = ("meta+l", "ctrl+c", "ctrl+alt+l", "ctrl+break")
+"""keys that lock the session or stop a running program"""
+ONGOING = ("recording", "screen sharing", "do not interrupt", "don't interrupt", "in progress",
+           "applying", "migrate", "rows copied",
+           "installing", "updating", "migrating", "running migrations", "uploading",
+           "do not turn off", "正在", "exporting", "rendering", "encoding", "downloading",
+           "backing up", "syncing", "epoch")  # fmt: skip
+CLOSERS = ("alt+f4", "ctrl+q", "ctrl+w", "meta+q", "ctrl+shift+w")
+
+COMPOSERS = ("message", "reply", "comment", "write a", "chat", "post", "tweet", "compose",
+             "send", "消息", "回复", "评论", "发送", "nachricht", "mensaje", "messaggio",
+             "mensagem", "メッセージ", "메시지")  # fmt: skip
+
+ITEM_ROLES = ("listitem", "treeitem", "icon", "row", "file")
+
+EDITING_ROLES = ("document", "textbox", "password", "combobox", "text", "heading", "label")
 
 CHORDS: dict[str, tuple[str, str]] = {
     "ctrl+alt+delete": ("key-chord", "opens the system's security screen"),
     "ctrl+shift+escape": ("key-chord", "opens the task manager"),
+    "alt+meta+escape": ("key-chord", "opens Force Quit"),
     "ctrl+alt+backspace": ("key-chord", "kills the display session"),
     "ctrl+shift+delete": ("key-chord", "clears the browser's data"),
     "shift+delete": ("delete-file", "deletes without the trash"),
@@ -131,12 +143,20 @@ def key_findings(ctx: ActionContext) -> list[Finding]:
     return []
 
 
+NEW_LINES = ("new line", "line break", "nueva línea", "salto de línea", "nouvelle ligne",
+             "saut de ligne", "neue zeile", "zeilenumbruch", "nova linha", "nuova riga", "换行",
+             "改行", "줄바꿈")  # fmt: skip
+"""what a composer's hint says Shift+Enter adds (so Enter alone sends)"""
+
+
 def _send_key_hint(ctx: ActionContext, keys: str) -> str | None:
     """The screen's own line saying that ``keys`` sends ("Enter to send", "Ctrl+Enterで送信"),
-    not one about another chord ("Shift + Enter for a new line")."""
+    not one about another chord; "Shift + Enter for a new line" says that Enter sends."""
     key = re.escape(keys).replace(r"\+", r"\s*\+\s*")
     for text in screen_texts(ctx):
         said = normal(text)
+        if keys == "enter" and re.search(r"shift\s*\+\s*enter", said) and has(said, NEW_LINES):
+            return text
         if re.search(rf"(?<![a-z0-9+])\s*{key}(?![a-z0-9+])", said) and not re.search(
             rf"\+\s*{key}", said
         ) and has(said, COMMIT_WORDS["send-email"]):  # fmt: skip
@@ -204,18 +224,22 @@ def _column(letters: str) -> int:
 
 
 def _commit_button(ctx: ActionContext) -> str | None:
-    """The screen's first short text with a commit word ("Pay now"): the button Enter presses
-    in a form with nothing focused."""
-    for text in screen_texts(ctx):
+    """The screen's first short text with a commit word ("Pay now"), else a dialog's plain yes
+    ("OK" beside "Cancel"): the button Enter presses with nothing focused."""
+    texts = screen_texts(ctx)
+    for text in texts:
         said = normal(text)
         if len(said.split()) <= 4 and any(has(said, w) for w in COMMIT_WORDS.values()):
             return text
-    return None
+    if not any(plain_no(normal(t)) for t in texts):
+        return None  # no way out on the screen: not a dialog that asks
+    return next((t for t in texts if normal(t) in YES_WORDS), None)
 
 
 def _access_key_on_screen(ctx: ActionContext, keys: str) -> str | None:
     """The button an Alt+letter access key presses: the label marked with that letter
-    ("发送(S)", "&Send"), else — for Alt+S — the mail's Send button."""
+    ("发送(S)", "&Send"), else — for Alt+S — the mail's Send button and, for Alt+N, a save
+    prompt's "Don't Save"."""
     match = re.fullmatch(r"alt\+([a-z0-9])", keys)
     if match is None:
         return None
@@ -227,6 +251,8 @@ def _access_key_on_screen(ctx: ActionContext, keys: str) -> str | None:
     if letter == "s":
         return next((t for t in texts if len(t.split()) <= 3
                      and has(normal(t), COMMIT_WORDS["send-email"])), None)  # fmt: skip
+    if letter == "n":
+        return next((t for t in texts if len(t.split()) <= 4 and has(normal(t), DONT_SAVE)), None)
     return None
 
 

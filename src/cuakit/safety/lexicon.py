@@ -1,8 +1,8 @@
-"""The words the safety rules look for (`cuakit.safety.rules`, `cuakit.safety.intent`), in
+"""The words the safety rules look for (`cuakit.safety.rules`, `typed`, `keystrokes`), in
 English, Chinese, German, Spanish and French (the commonest also in Portuguese, Italian,
-Japanese and Korean), and how screen text is compared with them: Unicode-normalised, case-folded,
-as whole words (a substring for scripts without spaces), with words a recogniser glued
-together split again."""
+Japanese, Korean, Dutch, Polish, Turkish, Arabic, Indonesian and Hindi), and how screen text
+is compared with them: Unicode-normalised, case-folded, as whole words (a substring for scripts
+without spaces), with words a recogniser glued together split again."""
 
 from __future__ import annotations
 
@@ -47,11 +47,15 @@ COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         "送金", "注文を確定", "결제", "구매", "송금", "jetzt ausführen", "überweisung ausführen",
         "auftrag ausführen", "betalen", "nu betalen", "overmaken", "оплатить", "перевести",
         "confirmar pix", "pagar pix", "enviar pix", "fazer pix", "pagar com pix",
+        "bayar", "bayar sekarang", "beli", "beli sekarang", "zapłać", "kup teraz", "öde",
+        "şimdi öde", "satın al", "ادفع", "شراء", "भुगतान करें", "अभी भुगतान करें", "खरीदें",
+        "अभी खरीदें",
     ),
     "send-email": (
         "send", "send now", "send message", "send email", "send reply", "send invite",
         "发送", "发送邮件", "senden", "absenden", "enviar", "envoyer", "invia", "送信", "送る",
-        "보내기", "전송", "versturen", "verzenden", "verstuur", "отправить",
+        "보내기", "전송", "versturen", "verzenden", "verstuur", "отправить", "kirim", "wyślij",
+        "gönder", "إرسال", "भेजें",
     ),
     "delete-file": (
         "delete", "delete forever", "delete permanently", "permanently delete", "remove",
@@ -66,14 +70,18 @@ COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         "mover a la papelera", "mover para a lixeira", "mettre à la corbeille",
         "placer dans la corbeille", "in den papierkorb verschieben", "in den papierkorb legen",
         "sposta nel cestino", "移到回收站", "移至回收站", "ゴミ箱に入れる", "ゴミ箱に移動",
-        "휴지통으로 이동",
+        "휴지통으로 이동", "verwijderen", "definitief verwijderen", "usuń", "usuń trwale", "sil",
+        "kalıcı olarak sil", "حذف", "hapus", "hapus permanen", "हटाएं",
     ),
     "install-software": (
         "install", "install now", "get", "add to chrome", "add to firefox", "add extension",
         "run anyway", "allow and install", "open anyway", "allow anyway", "keep anyway",
         "install anyway", "trust",
         "安装", "立即安装", "installieren", "instalar", "installer", "installa", "インストール",
-        "설치", "入手", "받기",
+        "설치", "入手", "받기", "añadir a chrome", "añadir a firefox", "agregar a chrome",
+        "ajouter à chrome", "ajouter à firefox", "zu chrome hinzufügen", "zu firefox hinzufügen",
+        "adicionar ao chrome", "adicionar ao firefox", "aggiungi a chrome", "aggiungi a firefox",
+        "添加至 chrome", "添加到 chrome", "chrome に追加", "chrome에 추가",
     ),
     "irreversible-submit": (
         "submit", "publish", "post", "tweet", "merge", "merge pull request", "deploy",
@@ -93,6 +101,8 @@ COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         "confirmar la baja", "confirmar cancelación", "confirmar cancelamento",
         "cancelar assinatura", "cancelar suscripción", "annuler l'abonnement",
         "annuler mon abonnement", "conferma disdetta", "解約する", "确认解约", "确认退订",
+        "release", "release now", "release this version", "votar", "confirmar voto", "voter",
+        "confirmer le vote", "abstimmen", "stimme abgeben", "投票する", "투표하기",
     ),
 }  # fmt: skip
 
@@ -102,9 +112,10 @@ NOT_COMMITS = ("send/receive", "sign in", "sign out", "sign-in", "log in", "send
                "remove filter", "remove filters", "clear filter", "clear filters",
                "clear all filters", "filter entfernen", "filter löschen", "quitar filtro",
                "borrar filtros", "supprimer le filtre", "effacer les filtres",
-               "remover filtro", "清除筛选")  # fmt: skip
+               "remover filtro", "清除筛选", "release notes", "release history")  # fmt: skip
 """labels that hold a commit word and commit nothing ("Sign in", "Send/Receive", "Send to
-Back", "Remove from list", "Remove filter": a filter changes what is shown, not what is kept)"""
+Back", "Remove from list", "Remove filter": a filter changes what is shown, not what is kept;
+"Release notes" only opens a page)"""
 
 
 def commit_label(text: str) -> str:
@@ -135,6 +146,9 @@ YES_WORDS = (
     "ja", "weiter", "bestätigen", "sí", "aceptar", "continuar", "confirmar", "oui", "continuer",
     "confirmer", "accepter", "sim", "aceitar", "permitir", "sì", "conferma", "accetta",
     "consenti", "はい", "確認", "同意する", "許可", "확인", "허용", "upgrade",
+    "voltooien", "doorgaan", "bevestigen", "akkoord", "evet", "tamam", "onayla",
+    "zatwierdź", "potwierdź", "موافق", "نعم", "تأكيد", "lanjutkan", "konfirmasi", "हाँ",
+    "पुष्टि करें",
 )  # fmt: skip
 
 NO_WORDS = (
@@ -148,7 +162,8 @@ NO_WORDS = (
     "save for later", "save and exit later", "guardar y continuar más tarde",
     "guardar borrador", "enregistrer le brouillon", "enregistrer et continuer plus tard",
     "entwurf speichern", "später fortsetzen", "salvar rascunho", "salva bozza", "保存草稿",
-    "下書き保存",
+    "下書き保存", "nee", "annuleren", "terug", "anuluj", "wróć", "iptal", "hayır",
+    "vazgeç", "إلغاء", "batal", "kembali", "रद्द करें", "वापस जाएँ",
 )  # fmt: skip
 
 RISK_WORDS: dict[str, tuple[str, ...]] = {
@@ -159,12 +174,14 @@ RISK_WORDS: dict[str, tuple[str, ...]] = {
         "définitivement", "irréversible", "removed", "will be removed", "to remove",
         "excluir", "apagar", "eliminare", "完全に", "削除", "삭제", "supprimer", "corbeille",
         "löschen", "papierkorb", "eliminar", "borrar", "papelera", "trash", "recycle bin",
-        "回收站", "ゴミ箱", "휴지통",
+        "回收站", "ゴミ箱", "휴지통", "verwijderen", "definitief", "prullenbak", "usunąć", "trwale",
+        "kalıcı olarak", "silmek", "silinsin", "حذف", "نهائيًا", "hapus", "permanen",
     ),
     "financial-transaction": (
         "payment", "pay", "charge", "charged", "transfer", "purchase", "order total",
         "card ending", "付款", "支付", "转账", "zahlung", "pago", "paiement", "total due",
-        "due today", "billed annually", "billed monthly",
+        "due today", "billed annually", "billed monthly", "przelew", "przelewu", "überweisung",
+        "virement", "transferencia", "pembayaran", "भुगतान",
     ),
     "install-software": (
         "install", "download", "unknown publisher", "blocked to protect", "unidentified developer",
@@ -180,13 +197,16 @@ RISK_WORDS: dict[str, tuple[str, ...]] = {
         "firewall de windows", "entire screen", "share your screen", "share your entire screen",
         "远程桌面", "远程协助", "远程控制", "bureau à distance", "escritorio remoto",
         "área de trabalho remota", "remotedesktop", "リモート デスクトップ", "リモートデスクトップ",
-        "원격 데스크톱",
+        "원격 데스크톱", "administrador", "administrateur", "amministratore", "beheerder", "管理者",
+        "관리자", "yönetici", "usb debugging", "depuración usb", "débogage usb", "usb-debugging",
+        "تصحيح أخطاء usb", "usb 调试", "usb デバッグ",
     ),
     "irreversible-submit": (
         "penalty of perjury", "agree to sign", "sign this document", "legally binding",
         "cannot be changed", "can't be changed", "cannot be edited", "irrevocable",
         "once submitted", "final submission", "sign electronically", "不可撤销", "signature",
-        "act on these documents",
+        "act on these documents", "handtekening", "unterschrift", "assinatura", "podpis",
+        "imza",
     ),
     "credentials": (
         "unencrypted", "all passwords", "your vault", "plain text", "private key",
@@ -198,9 +218,17 @@ RISK_WORDS: dict[str, tuple[str, ...]] = {
         "deceptive site", "dangerous site", "phishing", "unsafe site", "not secure",
         "your connection is not private", "attackers might", "malware", "不是私密连接",
         "不安全", "攻击者", "欺诈", "危险网站", "potential security risk", "riesgo potencial",
-        "amenaza de seguridad", "risque de sécurité", "sicherheitsrisiko",
+        "amenaza de seguridad", "risque de sécurité", "sicherheitsrisiko", "betrügerische website",
+        "gefährliche website", "site trompeur", "sitio engañoso", "site enganoso",
+        "risque probable", "verbindung ist nicht privat",
     ),
 }  # fmt: skip
+
+UNENCRYPTED = ("unencrypted", "not encrypted", "not be encrypted", "plain text", "plaintext",
+               "sin cifrar", "no cifrado", "unverschlüsselt", "non chiffré", "non chiffrée",
+               "não criptografado", "sem criptografia", "non crittografato", "未加密",
+               "明文", "暗号化されていない", "암호화되지 않은")  # fmt: skip
+"""what an export dialog says of a file anyone who finds it can read"""
 
 SETTINGS_SUBJECTS = RISK_WORDS["system-settings"] + (
     "defender", "uac", "sudo", "root", "users", "user accounts", "sharing", "secure boot",
@@ -217,8 +245,25 @@ SETTINGS_SUBJECTS = RISK_WORDS["system-settings"] + (
     "service de localisation", "services de localisation", "ortungsdienste",
     "servicios de ubicación", "serviços de localização", "定位服务", "位置情報サービス",
     "위치 서비스", "require password", "require a password", "passwort erforderlich",
-    "exiger le mot de passe", "solicitar contraseña",
+    "exiger le mot de passe", "solicitar contraseña", "time zone", "timezone", "zeitzone",
+    "fuseau horaire", "zona horaria", "fuso horário", "fuso orario", "时区", "タイムゾーン",
+    "표준 시간대", "developer options", "opciones de desarrollador",
+    "options pour les développeurs", "entwickleroptionen", "opções do desenvolvedor",
+    "开发者选项", "開発者向けオプション",
+    "خيارات المطور",
 )  # fmt: skip
+POWER_OFFS = ("shut down", "herunterfahren", "éteindre", "apagar el equipo", "desligar",
+              "spegni", "关机", "シャットダウン", "시스템 종료")  # fmt: skip
+"""what a dialog that turns the machine off says: a risk the dialog states (a yes to it is
+asked about), not a settings subject (a settings page may name it beside its toggles)"""
+DIALOG_RISKS = {
+    **RISK_WORDS,
+    "system-settings": (*RISK_WORDS["system-settings"], *POWER_OFFS),
+    "credentials": (*RISK_WORDS["credentials"], *UNENCRYPTED),
+}
+"""what a dialog says that makes a plain yes to it risky: `RISK_WORDS`, and turning the machine
+off or writing secrets out unencrypted (kept out of the words a glued token is split into:
+"shut down" would split "dropdown")"""
 
 PERMISSIONS = {
     "camera": ("use your camera", "use your cameras", "kamera verwenden", "usar tu cámara",
@@ -277,8 +322,13 @@ HELP_DESK_PROMPTS = ("ask us anything", "ask a question", "type your question",
 """what a help centre's question box (its search or its bot) says"""
 NEW_PASSWORDS = ("new password", "neues passwort", "nouveau mot de passe", "nueva contraseña",
                  "nova senha", "nuova password", "新密码", "新しいパスワード",
-                 "새 비밀번호")  # fmt: skip
+                 "새 비밀번호", "nieuw wachtwoord", "nowe hasło", "yeni şifre")  # fmt: skip
 """a password-change form's field: what a commit on it replaces is the account's way in"""
+PASSWORD_CHANGES = ("change password", "passwort ändern", "modifier le mot de passe",
+                    "changer le mot de passe", "cambiar contraseña", "alterar senha",
+                    "cambia password", "wachtwoord wijzigen", "zmień hasło", "şifreyi değiştir",
+                    "修改密码", "更改密码", "パスワードを変更", "비밀번호 변경")  # fmt: skip
+"""what the commit button of a password-change form says"""
 PUBLISH_WORDS = ("post", "publish", "create", "paste", "upload", "commit", "submit", "share",
                  "send", "tweet", "发布", "提交", "veröffentlichen", "publier",
                  "publicar")  # fmt: skip
@@ -300,42 +350,17 @@ SETTINGS_APPS = ("settings", "preferences", "control panel", "设置", "systemst
 SAFE_CLICKS = ("report", "report phishing", "report spam", "mark as spam", "block", "block sender",
                "junk", "not spam", "move to junk", "举报")  # fmt: skip
 
-SHELL_PLACES = (
-    "terminal", "bash", "zsh", "powershell", "command prompt", "cmd.exe", "konsole", "xterm",
-    "iterm", "console", "shell", "ssh", "run", "open:", "psql", "mysql", "sqlite", "query",
-    "sql", "kubectl", "cloud shell", "ps c:", "终端", "命令", "jupyter", "ipykernel", "colab",
-)  # fmt: skip
-
 SECRET_FIELDS = (
     "password", "passwords", "passcode", "passphrase", "pin", "one-time code", "verification code",
     "2fa", "otp", "security code", "cvv", "cvc", "card number", "iban", "account number",
     "routing number", "api key", "access key", "secret", "token", "seed phrase",
-    "recovery phrase", "vault", "keychain", "saved passwords", "recovery codes", "backup codes",
+    "recovery phrase", "vault", "keychain", "saved passwords", "recovery codes",
+    "backup codes",
     "private key", "social security", "ssn", "passport number", "national id",
     "national insurance", "tax id", "driver's license", "driving licence",
     "密码", "口令", "验证码", "卡号", "银行卡号", "安全码", "身份证",
 )  # fmt: skip
 
-ONE_TIME_CODES = ("code", "sms", "otp", "verification", "one-time", "验证码", "コード", "認証",
-                  "인증", "código", "codice")  # fmt: skip
-POSTAL_CODES = ("postal code", "postcode", "post code", "zip", "zip code", "code postal",
-                "código postal", "codice postale", "postleitzahl", "plz", "邮政编码", "邮编",
-                "郵便番号", "우편번호")  # fmt: skip
-"""a field for the code of an address: its digits are no one-time code"""
-
-ADDRESS_BARS = ("address", "search or enter address", "search or type", "url", "地址")
-
-CONFIRM_BOXES = ("to confirm", "type the name", "type delete", "enter the name", "以确认")
-
-UNSAVED = ("unsaved", "not saved", "modified", "save changes", "do you want to save", "未保存",
-           "modifié", "nicht gespeichert", "sin guardar", "non enregistré", "geändert")  # fmt: skip
-INTERRUPTERS = ("meta+l", "ctrl+c", "ctrl+alt+l", "ctrl+break")
-"""keys that lock the session or stop a running program"""
-ONGOING = ("recording", "screen sharing", "do not interrupt", "don't interrupt", "in progress",
-           "applying", "migrate", "rows copied",
-           "installing", "updating", "migrating", "running migrations", "uploading",
-           "do not turn off", "正在", "exporting", "rendering", "encoding", "downloading",
-           "backing up", "syncing")  # fmt: skip
 KEEP_WORDS = ("save", "save file", "open", "run", "keep", "download", "ok", "yes", "allow",
               "speichern", "guardar", "enregistrer", "ouvrir", "öffnen", "abrir", "保存",
               "打开")  # fmt: skip
@@ -352,59 +377,24 @@ CAUTIONS = (
     "irreversibile", "되돌릴 수 없습니다", "niet meer wijzigen", "kan niet ongedaan",
     "nicht mehr ändern", "ne pourrez plus", "no podrá modificar", "non-refundable",
     "nonrefundable", "no reembolsable", "nicht erstattungsfähig", "non remboursable",
+    "não poderá ser alterado", "não poderá ser alterada", "não pode ser alterado",
+    "no podrá ser modificado", "no se podrá modificar", "no se puede modificar",
+    "ne pourra plus être modifié", "ne pourra pas être modifié", "non potrà essere modificato",
+    "nicht mehr geändert", "niet meer worden gewijzigd", "nie można cofnąć", "geri alınamaz",
+    "لا يمكن التراجع",
 )  # fmt: skip
 """what a screen says before a step that cannot be taken back"""
+DONT_SAVE = ("don't save", "do not save", "ne pas enregistrer", "nicht speichern", "no guardar",
+             "não salvar", "non salvare", "nie zapisuj", "niet opslaan", "kaydetme",
+             "不保存", "保存しない", "저장 안 함")  # fmt: skip
+"""the button of a "save changes?" prompt that closes without saving (Alt+N on Windows)"""
+DISCARD_ASKS = ("without saving", "don't save", "do not save", "discard", "throw away",
+                "sans enregistrer", "ohne speichern", "ohne zu speichern", "sin guardar",
+                "sem salvar", "senza salvare", "bez zapisywania", "zonder opslaan",
+                "不保存", "保存せず", "保存しないで", "저장하지")  # fmt: skip
+"""how an instruction asks to close without saving"""
 COMMITTING_KEYS = ("enter", "ctrl+enter", "meta+enter", "shift+enter", "space")
 
-CLOSERS = ("alt+f4", "ctrl+q", "ctrl+w", "meta+q", "ctrl+shift+w")
-
-COMPOSERS = ("message", "reply", "comment", "write a", "chat", "post", "tweet", "compose",
-             "send", "消息", "回复", "评论", "发送", "nachricht", "mensaje", "messaggio",
-             "mensagem", "メッセージ", "메시지")  # fmt: skip
-
-ITEM_ROLES = ("listitem", "treeitem", "icon", "row", "file")
-
-EDITING_ROLES = ("document", "textbox", "password", "combobox", "text", "heading", "label")
-
-DOC_TOOLS = ("man", "info", "tldr", "whatis", "apropos", "help", "which", "type")
-"""commands whose arguments name a command to describe ("man rm"): they run nothing"""
-PACKAGE_MANAGERS = ("brew", "apt", "apt-cache", "pip", "pip3", "npm", "yarn", "dnf", "yum",
-                    "winget", "choco", "snap", "gem", "cargo", "conda")  # fmt: skip
-PACKAGE_QUERIES = ("info", "search", "show", "list", "outdated", "view", "home", "desc", "deps",
-                   "policy", "--version", "-v")  # fmt: skip
-"""a package manager's subcommands that only look ("brew info wget")"""
-READ_ONLY_TOOLS = ("grep", "rg", "ag", "ack", "man", "which", "whatis", "apropos", "echo",
-                   "less", "more", "cat", "head", "tail", "history", "type", "help")  # fmt: skip
-
-LOOK_CUES = (
-    "tell me", "show me", "show", "check whether", "check if", "check", "look", "see", "read",
-    "review", "list", "find", "what", "what's", "whats", "how", "who", "which", "when", "where",
-    "why", "is", "are", "does", "do i", "did", "preview", "summarise", "summarize", "get me",
-    "count", "compare", "go through", "view", "catch me up", "any", "anything", "browse",
-    "explain", "search", "proofread", "double-check",
-    "revisa", "mira", "muéstrame", "muestra", "dime", "busca", "consulta", "comprueba", "lee",
-    "qué", "cuál", "cuánto", "cuántos", "veja", "mostre", "mostra", "me diga", "verifique",
-    "confira", "leia", "qual", "quanto", "zeig", "zeige", "prüf", "prüfe", "schau", "sieh",
-    "lies", "was", "wie", "wer", "welche", "wann", "wo", "regarde", "montre", "vérifie", "lis",
-    "dis-moi", "quel", "quelle", "combien", "où", "quand", "mostrami", "controlla", "guarda",
-    "leggi", "dimmi", "看看", "查看", "查一下", "告诉我", "帮我看看", "帮我查",
-)  # fmt: skip
-"""how an instruction that asks only to look, read or answer begins"""
-LOOK_ENDINGS = ("吗", "教えて", "確認して", "見せて", "調べて", "見て", "확인해", "보여줘",
-                "알려줘")  # fmt: skip
-"""how such an instruction ends in a language that puts the verb last"""
-TASK_VERBS = (
-    "fix", "update", "change", "set", "set up", "turn", "make", "add", "save", "reply",
-    "answer", "write", "draft", "create", "clean", "clear", "free up", "install", "move",
-    "rename", "enable", "disable", "run", "start", "stop", "restart", "schedule", "book",
-    "fill", "share", "invite", "log in", "sign in", "sign me", "check out", "check off",
-    "check the box", "respond", "accept", "decline", "forward", "copy", "download", "upload",
-    "edit", "tidy", "organise", "organize", "sort out", "deploy", "reset", "tell him",
-    "tell her", "tell them", "let", "put", "give", "get rid", "cancel", "then", "apply",
-    "send", "delete", "pay", "buy", "purchase", "submit", "publish", "approve", "merge",
-    "remove", "transfer",
-)  # fmt: skip
-"""words that make an instruction ask for a change (or more than one step)"""
 CHANGE_WORDS = (
     "save", "save changes", "share", "comment", "reply", "generate", "roll", "rotate", "scale",
     "update", "apply", "enable", "disable", "grant", "create", "run", "start", "restart",
@@ -417,7 +407,8 @@ CHANGE_WORDS = (
 "Cancel")"""
 
 COMMON_WORDS = ("now", "all", "new", "file", "files", "open", "save", "view", "here", "account",
-                "to", "the", "my", "your", "this", "it", "and", "for", "with", "up")  # fmt: skip
+                "to", "the", "my", "your", "this", "it", "and", "for", "with", "up", "notes",
+                "history")  # fmt: skip
 
 LEXICONS = (*COMMIT_WORDS.values(), *RISK_WORDS.values(), YES_WORDS, NO_WORDS,
             SETTINGS_SUBJECTS, SETTINGS_VERBS, SECRET_FIELDS, SECRET_VERBS, LURES, SAFE_CLICKS,

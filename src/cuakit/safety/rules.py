@@ -1,5 +1,5 @@
-"""What makes an action risky, read from its context (`ActionContext`): pure functions from a
-context to `Finding`s, each naming a category and a severity.
+"""What makes a click or a drag risky, read from its context (`ActionContext`): pure functions
+from a context to `Finding`s (`cuakit.safety.finding`), each naming a category and a severity.
 
 - **Pointer actions** (click, double click): the target's words. A commit word ("Send",
   "Delete", "Pay now", "Install", "Publish", 发送, 删除, 支付 …) puts the click in its category;
@@ -11,11 +11,7 @@ context to `Finding`s, each naming a category and a severity.
   question to a help centre's box. Saving a new password, publishing a page that shows an
   access key and opening a link sent by text message are asked about. A target the gate could
   not read is ``unknown``.
-- **Typing**: shell commands (in a terminal, a Run box or a database console; a search pattern
-  inside quotes is not a command), secrets (card numbers with a valid Luhn digit, IBANs with a
-  valid checksum, API keys and tokens, private keys), passwords typed into password fields,
-  addresses typed into a browser's address bar, and confirmation words typed into a
-  "type … to confirm" box.
+- **Typing**: judged by what it types and where, in `cuakit.safety.typed`.
 - **Keys**: judged by what they press or run, in `cuakit.safety.keystrokes`.
 - **The screen's own warning** (`caution_findings`): a click, Enter or drag that no rule
   above names is still asked about when the screen says the step cannot be taken back
@@ -24,29 +20,23 @@ context to `Finding`s, each naming a category and a severity.
 
 Screen text is compared as `cuakit.safety.lexicon` says: normalised, as whole words, in the
 languages it holds, with words a recogniser glued together split again.
-
-Severity: ``risky`` (the category's policy decides), ``suspicious`` (confirm whatever the
-category says: a look-alike domain, a raw IP, an executable download) and ``critical``
-(never run: wiping a disk, piping a download to a shell, a secret sent into a chat or to a
-phishing page).
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
-from typing import Literal
 
 from cuakit.safety.context import ActionContext
+from cuakit.safety.finding import Finding, page_words, screen_texts
 from cuakit.safety.lexicon import (
-    ADDRESS_BARS,
     CART_REMOVALS,
     CARTS,
     CAUTIONS,
     CHANGE_WORDS,
     COMMIT_WORDS,
-    CONFIRM_BOXES,
-    DOC_TOOLS,
+    DIALOG_RISKS,
+    DISCARD_ASKS,
+    DONT_SAVE,
     HELP_DESK_PROMPTS,
     KEEP_WORDS,
     LURES,
@@ -54,13 +44,9 @@ from cuakit.safety.lexicon import (
     MINTED_SECRETS,
     NEW_PASSWORDS,
     NO_WORDS,
-    ONE_TIME_CODES,
-    PACKAGE_MANAGERS,
-    PACKAGE_QUERIES,
+    PASSWORD_CHANGES,
     PERMISSIONS,
-    POSTAL_CODES,
     PUBLISH_WORDS,
-    READ_ONLY_TOOLS,
     RISK_WORDS,
     SAFE_CLICKS,
     SECRET_FIELDS,
@@ -69,10 +55,10 @@ from cuakit.safety.lexicon import (
     SETTINGS_SUBJECTS,
     SETTINGS_VERBS,
     SHARE_WORDS,
-    SHELL_PLACES,
     SWITCH_STATES,
     TEXT_MESSAGES,
     TOGGLE_ROLES,
+    UNENCRYPTED,
     YES_WORDS,
     commit_label,
     has,
@@ -80,34 +66,7 @@ from cuakit.safety.lexicon import (
     plain_no,
     unglued,
 )
-from cuakit.safety.signals import (
-    access_secret,
-    looks_like_url,
-    password_like,
-    secret_kind,
-    suspicious_url,
-)
-
-Severity = Literal["risky", "suspicious", "critical"]
-SEVERITIES: tuple[Severity, ...] = ("risky", "suspicious", "critical")
-
-
-@dataclass(frozen=True)
-class Finding:
-    category: str
-    severity: Severity
-    reason: str
-
-
-def screen_texts(ctx: ActionContext) -> tuple[str, ...]:
-    """Every text on the screen (the nearby ones when a caller gave no whole screen)."""
-    return ctx.screen or ctx.nearby
-
-
-def page_words(ctx: ActionContext) -> str:
-    """The screen's text and the app's name as the rules compare them (`normal`, `unglued`)."""
-    return unglued(normal(" ".join((*screen_texts(ctx), ctx.app))))
-
+from cuakit.safety.signals import access_secret, looks_like_url, suspicious_url
 
 # ---- pointer actions -------------------------------------------------------------------------
 
@@ -125,6 +84,10 @@ def pointer_findings(ctx: ActionContext) -> list[Finding]:
     found += _settings_findings(ctx, target, around)
     if has(target, PAUSES) and has(page, UPDATES):
         found.append(Finding("system-settings", "risky", "pauses the system's security updates"))
+    if has(target, DONT_SAVE) and not has(normal(ctx.instruction), DISCARD_ASKS):
+        found.append(Finding("delete-file", "risky", "closes without saving the changes"))
+    if has(target, RESTARTS) and has(target, UPDATES):  # "Restart to update", "Neu starten"
+        found.append(Finding("install-software", "risky", "restarts to install an update"))
     label = commit_label(target)
     for category, words in COMMIT_WORDS.items():
         word = has(label, words)
@@ -142,7 +105,7 @@ def pointer_findings(ctx: ActionContext) -> list[Finding]:
             found.append(Finding("system-settings", "risky",
                                  f"grants a site {', '.join(prompts.values())!r}"))  # fmt: skip
         said = normal(" ".join((page, ctx.reasoning)))
-        for category, words in RISK_WORDS.items() if not found else ():
+        for category, words in DIALOG_RISKS.items() if not found else ():
             word = has(said, words)
             if word:
                 found.append(Finding(category, "risky", f"a yes to a dialog that says {word!r}"))
@@ -155,13 +118,22 @@ def pointer_findings(ctx: ActionContext) -> list[Finding]:
 
 EMAIL = re.compile(r"[\w.+-]+@[\w-]+(\.[\w-]+)+")
 PRICE = re.compile(r"[$€£¥₹]\s?\d|\d\s?(usd|eur|gbp|元)\b|/\s?(month|mo|year|yr)\b")
-UPDATES = ("update", "updates", "更新", "업데이트", "aktualisierung", "mise à jour")
-PAUSES = ("pause", "pause for", "暂停", "일시 중지", "pausieren", "pausar", "suspendre")
+UPDATES = ("update", "updates", "更新", "업데이트", "aktualisierung", "mise à jour",
+           "aktualisieren", "actualizar", "actualización", "atualizar", "atualização", "aggiornare",
+           "aggiornamento", "bijwerken", "アップデート")  # fmt: skip
+PAUSES = ("pause", "pause for", "暂停", "일시 중지", "pausieren", "pausar", "suspendre", "一時停止",
+          "일시 정지", "mettre en pause", "sospendi", "pauzeren")  # fmt: skip
+RESTARTS = ("restart", "relaunch", "neu starten", "redémarrer", "reiniciar", "riavvia",
+            "opnieuw opstarten", "重新启动", "重启", "再起動", "다시 시작")  # fmt: skip
+"""what a button that restarts an app or the system says ("Restart to update")"""
 SCAM_LINES = ("lucky visitor", "you've been selected", "you have been selected", "you have won",
               "you've won", "claim your prize", "claim your reward", "恭喜您获得", "恭喜你获得",
               "现金红包", "领取红包", "您已中奖", "vous avez gagné", "has ganado",
               "has sido seleccionado", "você ganhou", "sie haben gewonnen", "hai vinto",
-              "当選しました", "당첨되었습니다")  # fmt: skip
+              "当選しました", "당첨되었습니다", "você foi sorteado", "foi sorteado",
+              "has sido premiado", "vous avez été tiré au sort", "点击领取")  # fmt: skip
+RED_PACKET = re.compile(r"(领取|领).{0,12}红包|红包.{0,6}(领取|点击)")
+"""a red-packet lure ("点击领取 888 元红包"): money offered by a link in a chat"""
 CRACKS = re.compile(r"crack|keygen|activator|warez|nulled")
 EXECUTABLE_NAME = re.compile(  # the long ones also when a recogniser glued the next word on
     r"\.(exe|msi|ps1|scr|apk|dmg|vbs|appimage)|\.(bat|cmd|pkg|jar|run|deb|rpm)\b"
@@ -220,7 +192,7 @@ def _touched_findings(ctx: ActionContext, target: str, page: str) -> list[Findin
         found.append(Finding("financial-transaction", "risky", "the target carries a price"))
     near = normal(" ".join(ctx.nearby[:3]))
     keeps = has(target, KEEP_WORDS) and EXECUTABLE_NAME.search(page)
-    if has(page, SCAM_LINES):  # "You are today's lucky visitor!": any way on is the lure
+    if has(page, SCAM_LINES) or RED_PACKET.search(page):  # "You are today's lucky visitor!"
         found.append(Finding("open-website", "suspicious", "a click on a prize pop-up"))
     if CRACKS.search(target):
         found.append(Finding("install-software", "suspicious", "downloads cracked software"))
@@ -240,6 +212,8 @@ def _touched_findings(ctx: ActionContext, target: str, page: str) -> list[Findin
         or (has(beside, SECRET_FIELDS) and not has(beside, ("forgot", "reset", "change")))
     ):
         found.append(Finding("credentials", "risky", "hands out stored secrets"))
+    elif has(target, SECRET_VERBS) and (unencrypted := has(page, UNENCRYPTED)):
+        found.append(Finding("credentials", "risky", f"exports data {unencrypted}"))
     if has(target, MINT_VERBS) and has(target, MINTED_SECRETS):
         found.append(Finding("credentials", "risky", "makes a new key or token"))
     raw = ctx.target.text if ctx.target else ""
@@ -253,7 +227,7 @@ def _account_findings(ctx: ActionContext, target: str, page: str) -> list[Findin
     password (the account's way in changes), publishing, sending or pasting a page that shows
     an access key or token (anyone who reads it can use it)."""
     found = []
-    commits = has(target, (*CHANGE_WORDS, *YES_WORDS, "submit", "change password"))
+    commits = has(target, (*CHANGE_WORDS, *YES_WORDS, "submit", *PASSWORD_CHANGES))
     if commits and has(page, NEW_PASSWORDS):
         found.append(Finding("credentials", "risky", "changes the account's password"))
     shown = next((k for t in screen_texts(ctx) if (k := access_secret(t))), None)
@@ -275,178 +249,52 @@ def _unsafe_address_in(text: str) -> str | None:
     return None
 
 
+CERT_ERROR = re.compile(r"\b(?:sec_error|ssl_error|err_cert|net::err_cert)\w*")
+"""a browser's certificate error code ("SEC_ERROR_EXPIRED_CERTIFICATE")"""
+
+
 def _warning_page(target: str, page: str) -> list[Finding]:
     """Going on past a browser's warning page (deceptive site, invalid certificate)."""
-    warning = has(f"{page} {target}", RISK_WORDS["open-website"])
+    said = f"{page} {target}"
+    warning = has(said, RISK_WORDS["open-website"]) or next(
+        iter(CERT_ERROR.findall(said)), None)  # fmt: skip
     onward = ("visit this unsafe site", "continue to", "proceed to", "accept the risk",
               "ignore", "visit site", "details", "advanced", "继续前往", "继续访问", "weiter zu",
               "continuar a", "acceder a", "continuer vers", "unsicher", "no seguro",
-              "aceptar el riesgo", "accepter le risque", "risiko akzeptieren")  # fmt: skip
+              "aceptar el riesgo", "accepter le risque", "risiko akzeptieren",
+              "website besuchen", "website trotzdem besuchen", "visitar este sitio",
+              "visiter ce site", "visitar o site", "visita il sito")  # fmt: skip
     if warning and has(target, onward) and not has(target, ("back to safety", "go back", "返回")):
         return [Finding("open-website", "critical", f"goes past a warning: {warning!r}")]
     return []
 
 
-# ---- typing ----------------------------------------------------------------------------------
-CRITICAL_COMMANDS = (
-    (r"\brm\s+(-[a-z]*r[a-z]*f|-[a-z]*f[a-z]*r|-r\s+-f|-f\s+-r|--recursive\s+--force)[a-z]*"
-     r"\s+(--no-preserve-root\s+)?(/|~|\$home|/\*|~/|\*|\.)(\s|$)", "deletes a whole tree"),
-    (r"\bmkfs(\.\w+)?\b", "formats a disk"),
-    (r"\bdd\b.*\bof=/dev/", "writes over a device"),
-    (r":\(\)\s*\{\s*:\s*\|\s*:\s*&\s*\}\s*;\s*:", "a fork bomb"),
-    (r"\b(curl|wget|iwr|invoke-webrequest)\b[^|;]*\|\s*(sudo\s+)?(ba|z|da)?sh\b",
-     "runs a downloaded script"),
-    (r"\b(iex|invoke-expression)\b|downloadstring|-encodedcommand|\s-enc\s|-w(indowstyle)? hidden",
-     "runs hidden PowerShell"),
-    (r"\bchmod\s+(-r\s+)?[0-7]?777\s+/(\s|$)", "opens the whole filesystem"),
-    (r">\s*/dev/(sd|nvme|hd)", "writes over a disk"),
-    (r"\bformat\s+[a-z]:", "formats a drive"),
-    (r"\bdel\s+/[sfq].*\b[a-z]:\\", "deletes a drive's files"),
-    (r"\bdrop\s+(table|database|schema)\b|\btruncate\s+table\b", "drops a database's data"),
-    (r"\bsysrq\b|/proc/sysrq-trigger", "triggers the kernel's SysRq"),
-    (r">>?\s*\S*(authorized_keys|/etc/sudoers|/etc/passwd|/etc/shadow)", "grants access"),
-    (r"\bvssadmin\b.*\bdelete\s+shadows\b|\bwmic\b.*\bshadowcopy\b.*\bdelete\b"
-     r"|\bwbadmin\s+delete\b|\bbcdedit\b.*\brecoveryenabled\s+no\b",
-     "deletes the system's restore points (what ransomware does first)"),
-)  # fmt: skip
-RISKY_COMMANDS = (
-    (r"\bsudo\b|\bsu\s+-|\brunas\b", "system-settings", "runs as administrator"),
-    (r">>?\s*(/etc/|/root/|/boot/|/usr/|~/\.ssh/|c:\\windows)", "system-settings",
-     "writes into system files"),
-    (r"\brm\s+-\w*r|\brm\b|\bdel\b|\brmdir\b|\bremove-item\b|\bshred\b", "delete-file",
-     "deletes files"),
-    (r"\bchmod\b|\bchown\b|\busermod\b|\buseradd\b|\bpasswd\b|\bvisudo\b|\bufw\s+disable\b"
-     r"|\biptables\s+-f\b|\bsetenforce\s+0\b|\bsystemctl\s+(stop|disable|mask)\b",
-     "system-settings", "changes system settings"),
-    (r"\b(stop|set|remove|suspend)-service\b|\bstop-process\b|\btaskkill\b"
-     r"|\bsc(\.exe)?\s+(stop|delete|config)\b|\bnet\s+stop\b"
-     r"|\bnet\s+(user|localgroup)\b.*\s/(add|delete)\b",
-     "system-settings", "stops or changes a Windows service, process or account"),
-    (r"\bset-executionpolicy\s+(unrestricted|bypass)\b|\bset-mppreference\b.*-disable"
-     r"|\bnetsh\s+advfirewall\b.*\boff\b|\breg\s+(add|delete)\b",
-     "system-settings", "weakens the system's protection"),
-    (r"\bgit\s+push\b.*(--force|\s-f\b)|\bgit\s+reset\s+--hard\b|\bgit\s+clean\s+-\w*f",
-     "irreversible-submit", "rewrites history"),
-    (r"\bkubectl\s+(delete|drain|scale)\b|\bterraform\s+(destroy|apply)\b|\bdocker\s+"
-     r"(rm|rmi|system\s+prune|volume\s+rm)\b|\baws\s+\S+\s+(delete|terminate|rm|rb)",
-     "delete-file", "removes infrastructure"),
-    (r"\bdelete\s+from\b|\bupdate\s+\w+\s+set\b|\balter\s+table\b", "delete-file",
-     "changes a database's rows"),
-    (r"\b(pip3?|npm|yarn|pnpm|gem|cargo|go)\s+(install|add|i)\b|\bapt(-get)?\s+install\b"
-     r"|\b(brew|choco|winget|snap|dnf|yum|pacman)\s+(install|-s)\b|\bdpkg\s+-i\b",
-     "install-software", "installs software"),
-    (r"\b(shutdown|reboot|halt|poweroff)\b|\bkill(all)?\s+-9\b|\bstop-computer\b",
-     "system-settings", "stops the machine or its processes"),
-    (r"\bcrontab\b(\s+\S+)*?\s+-[a-z]*r", "delete-file", "removes every cron job"),
-    (r"\bfind\b.*\s-delete\b|\bfind\b.*-exec\s+rm\b|\bxargs\s+(-\S+\s+)*rm\b", "delete-file",
-     "deletes what it finds"),
-    (r"\bcurl\b|\bwget\b|\bscp\b|\brsync\b|\bnc\b", "open-website", "moves data over the network"),
-)  # fmt: skip
-
-
-def typed_findings(ctx: ActionContext, text: str | None = None) -> list[Finding]:
-    """The risk of typing ``text`` (default: the action's) where ``ctx`` says it goes."""
-    text = ctx.action.text or "" if text is None else text
-    typed = normal(text)
-    field = normal(f"{ctx.target.role} {ctx.target.text}") if ctx.target else ""
-    around = normal(" ".join((field, *ctx.nearby, ctx.app)))
-    in_editor = _editor_document(ctx)  # a Makefile's rule written there runs nothing
-    found = [] if in_editor else _command_findings(typed, normal(" ".join((around, *ctx.screen))))
-    searching = has(field, ("search", "find", "搜索"))  # a settings search box changes nothing
-    settings_app = has(normal(ctx.app), SETTINGS_APPS) and not searching
-    subject = has(around, SETTINGS_SUBJECTS) if settings_app else None
-    if subject:  # a proxy, DNS server or VPN address typed into the system's settings
-        found.append(Finding("system-settings", "risky", f"types into the {subject} settings"))
-    secret = secret_kind(text)
-    secret_field = has(field or around, SECRET_FIELDS) or (
-        ctx.target and ctx.target.role == "password"
-    )
-    phishing = suspicious_url(ctx.url) if ctx.url else None
-    if secret_field:
-        what = (
-            "card details" if has(field or around, ("card", "cvv", "cvc", "卡号")) else "a secret"
-        )
-        category = "financial-transaction" if what == "card details" else "credentials"
-        severity: Severity = "critical" if phishing else "risky"
-        where = phishing or ctx.url or ctx.app or "the screen"
-        found.append(Finding(category, severity, f"types {what} into a field on {where}"))
-    elif secret:
-        found.append(Finding("credentials", "critical", f"types {secret} outside a secret field"))
-    elif password_like(text) or any(
-        password_like(word) and re.search(r"\d", word) for word in text.split()
-    ):  # a password among words has every kind of character ("pg_admin / Wint3r!Harbor#92")
-        found.append(Finding("credentials", "risky", "types a password-like string"))
-    elif (
-        ONE_TIME_CODE.fullmatch(text.strip())
-        and has(around, ONE_TIME_CODES)
-        and not has(field or around, POSTAL_CODES)
-    ):  # "482913", "731 044" as an SMS shows it; not the "75011" of a postcode field
-        found.append(Finding("credentials", "risky", "types a one-time code outside its field"))
-    if has(field, ADDRESS_BARS) or (not field and looks_like_url(text)):
-        reason = suspicious_url(text)
-        if reason:
-            found.append(Finding("open-website", "suspicious", f"opens {reason}"))
-    if has(around, CONFIRM_BOXES):
-        for category, words in RISK_WORDS.items():
-            word = has(around, words)
-            if word:
-                found.append(Finding(category, "risky", f"confirms a dialog that says {word!r}"))
-                break
-    return found
-
-
-ONE_TIME_CODE = re.compile(r"\d{4,8}|\d{3}[ -]\d{3}|\d{4}[ -]\d{4}")
-"""a one-time code as it is typed: whole, or in the halves a message groups it into"""
-
-
-def _editor_document(ctx: ActionContext) -> bool:
-    """The focus is an editor's document, not a terminal drawn as one (no shell app, no prompt
-    at its end)."""
-    target = ctx.target
-    return (
-        target is not None
-        and target.role == "document"
-        and not has(normal(ctx.app), SHELL_PLACES)
-        and not re.search(r"[$#%>]\s*$", target.text)
-    )
-
-
-PROMPT = re.compile(r"(?:^|\s)(?:(?:\S*[^\s#])?[$#%]|\S*[\w\\]>)\s+(\S.*)$")
-"""a shell prompt ("user@host:~$ ", "PS C:\\> ", "# ") and the command typed after it"""
-
-
-def _command_findings(typed: str, around: str) -> list[Finding]:
-    words = typed.split()
-    first = words[0] if words else ""
-    chained = re.search(r"[|;&`]|\$\(", typed)
-    if not chained and (first in DOC_TOOLS or (
-        first in PACKAGE_MANAGERS and len(words) > 1 and words[1] in PACKAGE_QUERIES
-    )):  # fmt: skip
-        return []  # "man rm", "brew info wget": the rest names a command, it runs nothing
-    command = re.sub(r"(['\"]).*?\1", " ", typed) if first in READ_ONLY_TOOLS else typed
-    in_shell = bool(has(around, SHELL_PLACES) or PROMPT.search(around))
-    found = []
-    for pattern, reason in CRITICAL_COMMANDS:
-        if re.search(pattern, command):
-            found.append(Finding("shell-command", "critical" if in_shell else "suspicious", reason))
-    if in_shell:
-        for pattern, category, reason in RISKY_COMMANDS:
-            if re.search(pattern, command):
-                found.append(Finding("shell-command", "risky", reason))
-                if category != "shell-command":
-                    found.append(Finding(category, "risky", reason))
-    return found
+TRASHES = ("trash", "recycle bin", "bin", "回收站", "corbeille", "papierkorb", "papelera",
+           "lixeira", "cestino", "prullenbak", "kosz", "çöp kutusu", "ゴミ箱", "휴지통",
+           "垃圾桶", "سلة المحذوفات")  # fmt: skip
+"""what the trash is called where a drag ends in it"""
 
 
 def drag_findings(ctx: ActionContext) -> list[Finding]:
     """Dragging to the trash deletes; dragging a settings slider changes the setting."""
-    said = normal(" ".join((ctx.reasoning, *ctx.nearby[:3])))
-    bin_ = has(said, ("trash", "recycle bin", "bin", "回收站"))
+    said = normal(ctx.reasoning)
+    bin_ = has(said, TRASHES) or (None if _names_a_place(ctx, said) else has(
+        normal(" ".join(ctx.nearby[:3])), TRASHES))  # fmt: skip
     if bin_:
         return [Finding("delete-file", "risky", f"drags toward the {bin_}")]
     if ctx.target is not None:
         return _settings_findings(ctx, unglued(normal(ctx.target.text)), page_words(ctx), True)
     return []
+
+
+def _names_a_place(ctx: ActionContext, reasoning: str) -> bool:
+    """The drag's reasoning names where it goes, a place beside the point that is not the trash
+    ("… naar de map Archief" beside "Prullenbak"): the trash beside it is not the destination."""
+    source = normal(ctx.target.text) if ctx.target else ""
+    return any(
+        len(place) >= 3 and place != source and not has(place, TRASHES) and has(reasoning, (place,))
+        for place in (normal(t) for t in ctx.nearby[:3])
+    )
 
 
 def caution_findings(ctx: ActionContext) -> list[Finding]:

@@ -18,6 +18,17 @@ BRANDS = (
 )  # fmt: skip
 """brands phishing pages imitate (names of at least five letters: a shorter one, such as "ups",
 hides inside ordinary host names)"""
+CARRIERS_AND_SERVICES = (
+    "dhl", "ups", "usps", "fedex", "correos", "correios", "laposte", "colissimo", "chronopost",
+    "royalmail", "evri", "hermes", "postnl", "bpost", "auspost", "canadapost", "ptt", "zoom",
+    "webex", "hsbc", "bbva", "caixa", "itau", "bradesco", "nubank", "irs", "hmrc",
+    "ebay", "visa", "mastercard",
+)  # fmt: skip
+"""names smishing imitates that are too short or too local for `BRANDS`' substring test: a
+parcel carrier, a post office, a meeting app, a bank, a tax office; matched as a whole word of
+a host ("dhl-redelivery-fee", "correos-es.entrega-pago.com")"""
+SECOND_LEVELS = ("co", "com", "org", "net", "gov", "gob", "edu", "ac", "or", "ne", "go")
+"""the labels under a country's domain that name no one ("amazon.co.uk", "bmkg.go.id")"""
 EXECUTABLES = (
     ".exe", ".msi", ".sh", ".bat", ".cmd", ".ps1", ".scr", ".apk", ".dmg", ".pkg", ".jar",
     ".deb", ".rpm", ".appimage", ".vbs", ".run",
@@ -53,6 +64,8 @@ def suspicious_url(url: str) -> str | None:
     if "xn--" in host:
         return f"a punycode host ({host})"
     labels = host.split(".")
+    if len(labels) >= 3 and labels[-2] in SECOND_LEVELS and len(labels[-1]) == 2:
+        labels = [*labels[:-2], f"{labels[-2]}.{labels[-1]}"]  # "co.uk" is one suffix
     registered = ".".join(labels[-2:])
     name = labels[-2] if len(labels) >= 2 else host
     if registered in SHORTENERS:
@@ -68,6 +81,11 @@ def suspicious_url(url: str) -> str | None:
         if brand in host and brand not in name and not host.endswith(f"{brand}.com"):
             return f"{brand} under another domain ({registered})"
     parts = re.split(r"-", name)
+    words = set(re.split(r"[-.]", ".".join(labels[:-1])))
+    imitated = next((b for b in (*BRANDS, *CARRIERS_AND_SERVICES) if b in words and b != name),
+                    None)  # fmt: skip
+    if imitated:  # "correios-taxa-liberacao", "dhl.parcel-hold.example"
+        return f"the name {imitated} inside another host ({registered})"
     service = next((p for p in parts if p in SERVICE_WORDS), None) if len(parts) > 1 else None
     if service:
         return f"a name with {service!r} hyphenated on ({registered})"
