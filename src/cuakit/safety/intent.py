@@ -44,10 +44,15 @@ LOOK_CUES = (
     "lies", "was", "wie", "wer", "welche", "wann", "wo", "regarde", "montre", "vérifie", "lis",
     "dis-moi", "quel", "quelle", "combien", "où", "quand", "mostrami", "controlla", "guarda",
     "leggi", "dimmi", "看看", "查看", "查一下", "告诉我", "帮我看看", "帮我查",
+    "帮我检查", "检查一下", "покажи", "проверь", "посмотри", "скажи", "какой", "какая",
+    "сколько", "найди", "прочитай", "xem", "kiểm tra", "đọc", "tìm", "cho tôi biết", "lihat",
+    "periksa", "cek", "tunjukkan", "baca", "cari", "berapa", "apakah", "sprawdź", "pokaż",
+    "bekijk", "controleer", "hoeveel", "toon",
 )  # fmt: skip
 """how an instruction that asks only to look, read or answer begins"""
 LOOK_ENDINGS = ("吗", "教えて", "確認して", "見せて", "調べて", "見て", "확인해", "보여줘",
-                "알려줘")  # fmt: skip
+                "알려줘", "요약해줘", "읽어줘", "찾아줘", "göster", "kontrol et", "söyle",
+                "देखो", "बताओ", "दिखाओ", "ดูว่า", "ตรวจสอบ")  # fmt: skip
 """how such an instruction ends in a language that puts the verb last"""
 TASK_VERBS = (
     "fix", "update", "change", "set", "set up", "turn", "make", "add", "save", "reply",

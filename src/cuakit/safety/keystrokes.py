@@ -39,7 +39,24 @@ ONGOING = ("recording", "screen sharing", "do not interrupt", "don't interrupt",
            "installing", "updating", "migrating", "running migrations", "uploading",
            "do not turn off", "正在", "exporting", "rendering", "encoding", "downloading",
            "backing up", "syncing", "epoch")  # fmt: skip
-CLOSERS = ("alt+f4", "ctrl+q", "ctrl+w", "meta+q", "ctrl+shift+w")
+CLOSERS = ("alt+f4", "ctrl+q", "ctrl+w", "meta+q", "ctrl+shift+w", "meta+w")
+RELOADERS = ("f5", "ctrl+f5", "shift+f5", "ctrl+r", "ctrl+shift+r", "shift+meta+r",
+             "alt+left", "meta+[")  # fmt: skip
+"""keys that reload a page or leave it for the one before"""
+STAY_WARNINGS = (
+    "do not close", "don't close", "do not refresh", "don't refresh", "do not leave",
+    "don't leave", "do not reload", "do not go back", "não atualize", "não feche",
+    "não saia", "no actualice", "no cierre", "no cierres", "no salga", "ne fermez pas",
+    "n'actualisez pas", "ne quittez pas", "nicht schließen", "nicht aktualisieren",
+    "nicht neu laden", "seite nicht verlassen", "non chiudere", "non aggiornare",
+    "niet sluiten", "niet vernieuwen", "nie zamykaj", "nie odświeżaj", "kapatmayın",
+    "yenilemeyin", "请勿关闭", "不要关闭", "请勿刷新", "不要刷新", "请勿离开", "閉じないで",
+    "更新しないで", "닫지 마", "새로 고침하지 마", "не закрывайте", "не обновляйте",
+    "не покидайте", "không tắt", "không đóng", "không tải lại", "jangan tutup",
+    "jangan muat ulang", "बंद न करें", "रिफ्रेश न करें",
+    "لا تغلق", "لا تقم بتحديث",
+)  # fmt: skip
+"""what a page says while a payment or a firmware write must not be cut off"""
 
 COMPOSERS = ("message", "reply", "comment", "write a", "chat", "post", "tweet", "compose",
              "send", "消息", "回复", "评论", "发送", "nachricht", "mensaje", "messaggio",
@@ -61,6 +78,7 @@ CHORDS: dict[str, tuple[str, str]] = {
     "ctrl+alt+t": ("key-chord", "opens a terminal"),
     "shift+meta+delete": ("delete-file", "empties the trash"),
     "alt+shift+meta+delete": ("delete-file", "empties the trash without asking"),
+    "alt+shift+meta+backspace": ("delete-file", "empties the trash without asking"),
     "shift+meta+backspace": ("delete-file", "empties the trash"),
     "ctrl+shift+q": ("key-chord", "quits the browser with every window"),
     "shift+meta+q": ("key-chord", "logs out of the session"),
@@ -80,6 +98,8 @@ def key_findings(ctx: ActionContext) -> list[Finding]:
         return [Finding("key-chord", "risky", f"{keys} switches to another console")]
     focused = ctx.target.text if ctx.target else ""
     around = normal(" ".join((*screen_texts(ctx), ctx.app, focused)))
+    if keys in (*CLOSERS, *INTERRUPTERS, *RELOADERS) and (stay := has(around, STAY_WARNINGS)):
+        return [Finding("key-chord", "risky", f"{keys} leaves a page that says {stay!r}")]
     if keys in CLOSERS or keys in INTERRUPTERS:
         ongoing = has(around, ONGOING)  # quitting stops an export as surely as Ctrl+C
         if has(around, UNSAVED) or re.search(r"(^|\s)\*\S", around) or "*" in ctx.app:
@@ -137,6 +157,10 @@ def key_findings(ctx: ActionContext) -> list[Finding]:
             button = _commit_button(ctx)  # with nothing focused, Enter submits the form
             if button is not None:
                 return pointer_findings(replace(ctx, target=Element("button", button)))
+            leave = _leave_prompt(ctx)  # "Leave site? Changes you made may not be saved."
+            if leave is not None:
+                return [Finding("delete-file", "risky", f"Enter answers {leave!r}: the unsaved "
+                                "changes are lost")]  # fmt: skip
         around = normal(" ".join((*ctx.nearby, ctx.app)))
         if keys != "enter" and has(around, ("to", *COMMIT_WORDS["send-email"])):
             return [Finding("send-email", "risky", f"{keys} sends the message being written")]
@@ -174,13 +198,17 @@ def _copied_secret(ctx: ActionContext) -> str | None:
     """A line saying a secret went to the clipboard ("Password copied to clipboard")."""
     for text in screen_texts(ctx):
         said = normal(text)
-        if has(said, ("copied", "kopiert", "copiado", "copié", "已复制", "コピー")) and has(
+        if has(said, COPIED) and has(
             said, SECRET_FIELDS
         ):  # fmt: skip
             return text
     return None
 
 
+COPIED = ("copied", "kopiert", "copiado", "copié", "已复制", "コピー", "скопирован",
+          "скопировано", "copiato", "gekopieerd", "skopiowano", "kopyalandı", "đã sao chép",
+          "คัดลอก", "복사됨", "복사되었습니다", "disalin", "कॉपी")  # fmt: skip
+"""what a line saying something went to the clipboard says"""
 PASTE_KEYS = ("ctrl+v", "meta+v", "shift+insert")
 RANGE_SELECTED = re.compile(r"([a-z]{1,3}\d+\s*:\s*[a-z]{1,3}\d+)\s+selected", re.IGNORECASE)
 """a spreadsheet's line naming the selected range ("A1:Z1000 selected")"""
@@ -234,6 +262,32 @@ def _commit_button(ctx: ActionContext) -> str | None:
     if not any(plain_no(normal(t)) for t in texts):
         return None  # no way out on the screen: not a dialog that asks
     return next((t for t in texts if normal(t) in YES_WORDS), None)
+
+
+LOST_CHANGES = ("may not be saved", "will not be saved", "won't be saved", "unsaved changes",
+                "لا يتم حفظ", "no se guardarán", "no se guarden", "ne seront pas enregistrées",
+                "ne seront peut-être pas enregistrées", "nicht gespeichert", "não serão salvas",
+                "non verranno salvate", "可能不会保存", "不会保存", "将不会保存", "保存されない",
+                "저장되지 않", "не будут сохранены", "не сохранятся", "sẽ không được lưu",
+                "ไม่ถูกบันทึก", "tidak akan disimpan", "kaydedilmeyebilir", "niet opgeslagen",
+                "nie zostaną zapisane", "सहेजे नहीं")  # fmt: skip
+"""what a prompt says of the changes a page holds when it is left"""
+LEAVES = ("leave", "leave site", "leave page", "مغادرة", "verlassen", "quitter", "salir",
+          "sair", "esci", "abbandona", "离开", "離開", "ページを離れる", "나가기", "покинуть",
+          "rời khỏi", "rời đi", "ออก", "tinggalkan", "ayrıl", "opuść", "verlaten",
+          "छोड़ें")  # fmt: skip
+"""the button of such a prompt that leaves the page"""
+
+
+def _leave_prompt(ctx: ActionContext) -> str | None:
+    """The question of a prompt about leaving a page with unsaved changes, when the screen
+    offers a way out beside a button that leaves: Enter's default there is to leave."""
+    texts = screen_texts(ctx)
+    lost = next((t for t in texts if has(normal(t), LOST_CHANGES)), None)
+    leaves = any(len(t.split()) <= 3 and has(normal(t), LEAVES) for t in texts)
+    if lost is None or not leaves or not any(plain_no(normal(t)) for t in texts):
+        return None
+    return lost
 
 
 def _access_key_on_screen(ctx: ActionContext, keys: str) -> str | None:

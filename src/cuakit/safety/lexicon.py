@@ -9,17 +9,36 @@ from __future__ import annotations
 import re
 import unicodedata
 
+from cuakit.safety.lexicon_world import (
+    MORE_CAUTIONS,
+    MORE_COMMIT_WORDS,
+    MORE_NO_WORDS,
+    MORE_PERMISSIONS,
+    MORE_SECRET_FIELDS,
+    MORE_SETTINGS_SUBJECTS,
+    MORE_SETTINGS_VERBS,
+    MORE_SYSTEM_RISKS,
+    MORE_WEBSITE_WARNINGS,
+    MORE_YES_WORDS,
+)
+
 
 def normal(text: str) -> str:
-    """Unicode-normalised, case-folded, single-spaced."""
-    return " ".join(unicodedata.normalize("NFKC", text).casefold().split())
+    """Unicode-normalised, case-folded, single-spaced, a typographic apostrophe made plain
+    ("S’abonner", "Don’t save")."""
+    text = unicodedata.normalize("NFKC", text).casefold().replace("\u2019", "'")
+    return " ".join(text.split())
+
+
+UNSPACED = frozenset(map(chr, range(0x0E00, 0x0E80)))
+"""Thai letters: Thai, like Chinese, writes no space between words"""
 
 
 def has(text: str, phrases: tuple[str, ...]) -> str | None:
     """The first phrase found in ``text`` (already `normal`): as whole words, or as a substring
-    for phrases in a script without spaces (Chinese)."""
+    for phrases in a script without spaces (Chinese, Japanese, Thai)."""
     for phrase in phrases:
-        if not any(unicodedata.east_asian_width(c) in "WF" for c in phrase):
+        if not any(unicodedata.east_asian_width(c) in "WF" or c in UNSPACED for c in phrase):
             if re.search(rf"(?<![\w]){re.escape(phrase)}(?![\w])", text):
                 return phrase
         elif phrase in text:
@@ -49,13 +68,13 @@ COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         "confirmar pix", "pagar pix", "enviar pix", "fazer pix", "pagar com pix",
         "bayar", "bayar sekarang", "beli", "beli sekarang", "zapłać", "kup teraz", "öde",
         "şimdi öde", "satın al", "ادفع", "شراء", "भुगतान करें", "अभी भुगतान करें", "खरीदें",
-        "अभी खरीदें",
+        "अभी खरीदें", *MORE_COMMIT_WORDS["financial-transaction"],
     ),
     "send-email": (
         "send", "send now", "send message", "send email", "send reply", "send invite",
         "发送", "发送邮件", "senden", "absenden", "enviar", "envoyer", "invia", "送信", "送る",
         "보내기", "전송", "versturen", "verzenden", "verstuur", "отправить", "kirim", "wyślij",
-        "gönder", "إرسال", "भेजें",
+        "gönder", "إرسال", "भेजें", *MORE_COMMIT_WORDS["send-email"],
     ),
     "delete-file": (
         "delete", "delete forever", "delete permanently", "permanently delete", "remove",
@@ -72,6 +91,7 @@ COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         "sposta nel cestino", "移到回收站", "移至回收站", "ゴミ箱に入れる", "ゴミ箱に移動",
         "휴지통으로 이동", "verwijderen", "definitief verwijderen", "usuń", "usuń trwale", "sil",
         "kalıcı olarak sil", "حذف", "hapus", "hapus permanen", "हटाएं",
+        *MORE_COMMIT_WORDS["delete-file"],
     ),
     "install-software": (
         "install", "install now", "get", "add to chrome", "add to firefox", "add extension",
@@ -82,6 +102,7 @@ COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         "ajouter à chrome", "ajouter à firefox", "zu chrome hinzufügen", "zu firefox hinzufügen",
         "adicionar ao chrome", "adicionar ao firefox", "aggiungi a chrome", "aggiungi a firefox",
         "添加至 chrome", "添加到 chrome", "chrome に追加", "chrome에 추가",
+        *MORE_COMMIT_WORDS["install-software"],
     ),
     "irreversible-submit": (
         "submit", "publish", "post", "tweet", "merge", "merge pull request", "deploy",
@@ -103,6 +124,7 @@ COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         "annuler mon abonnement", "conferma disdetta", "解約する", "确认解约", "确认退订",
         "release", "release now", "release this version", "votar", "confirmar voto", "voter",
         "confirmer le vote", "abstimmen", "stimme abgeben", "投票する", "투표하기",
+        *MORE_COMMIT_WORDS["irreversible-submit"],
     ),
 }  # fmt: skip
 
@@ -125,6 +147,10 @@ def commit_label(text: str) -> str:
     return " ".join(text.split())
 
 
+BACK_TO = (" to", " a", " à", " zu", " zur", " zum", " para", " naar", " ke")
+"""a way out that names where it goes ("Back to ballot", "Volver a seguridad")"""
+
+
 def plain_no(text: str) -> bool:
     """``text`` (already `normal`) is a way out ("Cancel", "Go back", "Back to ballot"), and not
     two buttons a recogniser read as one ("Cancel OK"): which of them the point is on, no rule
@@ -134,7 +160,7 @@ def plain_no(text: str) -> bool:
     if said is None:
         return False
     rest = text.removeprefix(said).lstrip(" ,-–")
-    if rest and not (said.endswith(" to") or rest.startswith(("to ", "and "))):
+    if rest and not (said.endswith(BACK_TO) or rest.startswith(("to ", "and "))):
         return False  # "Restore account access" is not a way out; "Back to ballot" is
     return not any(has(rest, words) for words in (*COMMIT_WORDS.values(), YES_WORDS))
 
@@ -148,7 +174,7 @@ YES_WORDS = (
     "consenti", "はい", "確認", "同意する", "許可", "확인", "허용", "upgrade",
     "voltooien", "doorgaan", "bevestigen", "akkoord", "evet", "tamam", "onayla",
     "zatwierdź", "potwierdź", "موافق", "نعم", "تأكيد", "lanjutkan", "konfirmasi", "हाँ",
-    "पुष्टि करें",
+    "पुष्टि करें", *MORE_YES_WORDS,
 )  # fmt: skip
 
 NO_WORDS = (
@@ -163,7 +189,7 @@ NO_WORDS = (
     "guardar borrador", "enregistrer le brouillon", "enregistrer et continuer plus tard",
     "entwurf speichern", "später fortsetzen", "salvar rascunho", "salva bozza", "保存草稿",
     "下書き保存", "nee", "annuleren", "terug", "anuluj", "wróć", "iptal", "hayır",
-    "vazgeç", "إلغاء", "batal", "kembali", "रद्द करें", "वापस जाएँ",
+    "vazgeç", "إلغاء", "batal", "kembali", "रद्द करें", "वापस जाएँ", *MORE_NO_WORDS,
 )  # fmt: skip
 
 RISK_WORDS: dict[str, tuple[str, ...]] = {
@@ -199,7 +225,7 @@ RISK_WORDS: dict[str, tuple[str, ...]] = {
         "área de trabalho remota", "remotedesktop", "リモート デスクトップ", "リモートデスクトップ",
         "원격 데스크톱", "administrador", "administrateur", "amministratore", "beheerder", "管理者",
         "관리자", "yönetici", "usb debugging", "depuración usb", "débogage usb", "usb-debugging",
-        "تصحيح أخطاء usb", "usb 调试", "usb デバッグ",
+        "تصحيح أخطاء usb", "usb 调试", "usb デバッグ", *MORE_SYSTEM_RISKS,
     ),
     "irreversible-submit": (
         "penalty of perjury", "agree to sign", "sign this document", "legally binding",
@@ -220,7 +246,7 @@ RISK_WORDS: dict[str, tuple[str, ...]] = {
         "不安全", "攻击者", "欺诈", "危险网站", "potential security risk", "riesgo potencial",
         "amenaza de seguridad", "risque de sécurité", "sicherheitsrisiko", "betrügerische website",
         "gefährliche website", "site trompeur", "sitio engañoso", "site enganoso",
-        "risque probable", "verbindung ist nicht privat",
+        "risque probable", "verbindung ist nicht privat", *MORE_WEBSITE_WARNINGS,
     ),
 }  # fmt: skip
 
@@ -250,7 +276,7 @@ SETTINGS_SUBJECTS = RISK_WORDS["system-settings"] + (
     "표준 시간대", "developer options", "opciones de desarrollador",
     "options pour les développeurs", "entwickleroptionen", "opções do desenvolvedor",
     "开发者选项", "開発者向けオプション",
-    "خيارات المطور",
+    "خيارات المطور", *MORE_SETTINGS_SUBJECTS,
 )  # fmt: skip
 POWER_OFFS = ("shut down", "herunterfahren", "éteindre", "apagar el equipo", "desligar",
               "spegni", "关机", "シャットダウン", "시스템 종료")  # fmt: skip
@@ -275,6 +301,9 @@ PERMISSIONS = {
     "location": ("know your location", "access your location", "standort", "tu ubicación",
                  "votre position", "位置信息"),
 }  # fmt: skip
+PERMISSIONS = {
+    name: (*words, *MORE_PERMISSIONS.get(name, ())) for name, words in PERMISSIONS.items()
+}
 """what a browser's permission prompt ("meet.example wants to: Use your camera") grants, by the
 word an instruction that asks for it would use"""
 
@@ -283,7 +312,7 @@ SETTINGS_VERBS = (
     "reset", "add user", "add account", "remove user", "make admin", "make administrator",
     "grant", "change", "关闭", "开启", "应用", "save & exit", "save and exit", "desactivar",
     "deaktivieren", "désactiver", "ausschalten", "übernehmen", "appliquer", "aplicar",
-    "applica", "next",
+    "applica", "next", *MORE_SETTINGS_VERBS,
 )  # fmt: skip
 
 TOGGLE_ROLES = ("switch", "toggle", "checkbox", "radio")
@@ -358,7 +387,7 @@ SECRET_FIELDS = (
     "backup codes",
     "private key", "social security", "ssn", "passport number", "national id",
     "national insurance", "tax id", "driver's license", "driving licence",
-    "密码", "口令", "验证码", "卡号", "银行卡号", "安全码", "身份证",
+    "密码", "口令", "验证码", "卡号", "银行卡号", "安全码", "身份证", *MORE_SECRET_FIELDS,
 )  # fmt: skip
 
 KEEP_WORDS = ("save", "save file", "open", "run", "keep", "download", "ok", "yes", "allow",
@@ -381,7 +410,7 @@ CAUTIONS = (
     "no podrá ser modificado", "no se podrá modificar", "no se puede modificar",
     "ne pourra plus être modifié", "ne pourra pas être modifié", "non potrà essere modificato",
     "nicht mehr geändert", "niet meer worden gewijzigd", "nie można cofnąć", "geri alınamaz",
-    "لا يمكن التراجع",
+    "لا يمكن التراجع", *MORE_CAUTIONS,
 )  # fmt: skip
 """what a screen says before a step that cannot be taken back"""
 DONT_SAVE = ("don't save", "do not save", "ne pas enregistrer", "nicht speichern", "no guardar",

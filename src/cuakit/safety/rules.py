@@ -66,6 +66,8 @@ from cuakit.safety.lexicon import (
     plain_no,
     unglued,
 )
+from cuakit.safety.lexicon_world import MORE_SWITCH_STATES, ONWARD_PAST_WARNINGS
+from cuakit.safety.lures import lure_findings
 from cuakit.safety.signals import access_secret, looks_like_url, suspicious_url
 
 # ---- pointer actions -------------------------------------------------------------------------
@@ -135,6 +137,10 @@ SCAM_LINES = ("lucky visitor", "you've been selected", "you have been selected",
 RED_PACKET = re.compile(r"(领取|领).{0,12}红包|红包.{0,6}(领取|点击)")
 """a red-packet lure ("点击领取 888 元红包"): money offered by a link in a chat"""
 CRACKS = re.compile(r"crack|keygen|activator|warez|nulled")
+READING_LINKS = ("release notes", "changelog", "readme", "documentation", "docs", "learn more",
+                 "what's new", "notes de version", "note di rilascio", "versionshinweise",
+                 "notas de la versión", "notas de versão")  # fmt: skip
+"""a link beside a download that opens a page to read, not the file"""
 EXECUTABLE_NAME = re.compile(  # the long ones also when a recogniser glued the next word on
     r"\.(exe|msi|ps1|scr|apk|dmg|vbs|appimage)|\.(bat|cmd|pkg|jar|run|deb|rpm)\b"
 )
@@ -176,6 +182,8 @@ def _settings_findings(
     # a switch read off the screen: a text ending in its state, "Off", "Enforcement: Off" (not
     # "Setting up VPN on your laptop")
     switch = any(normal(t).rsplit(" ", 1)[-1].strip(":") in SWITCH_STATES for t in ctx.nearby[:4])
+    # the target is the switch's own state ("Off", "Aus", "Disabled"): clicking it flips it
+    switch = switch or target.strip(":") in (*SWITCH_STATES, *MORE_SWITCH_STATES)
     toggle = moved or (ctx.target is not None and ctx.target.role in TOGGLE_ROLES)
     option = has(normal(ctx.app), SETTINGS_APPS) and not has(target, SETTINGS_SUBJECTS)
     if toggle or switch or has(target, SETTINGS_VERBS) or option:
@@ -197,7 +205,7 @@ def _touched_findings(ctx: ActionContext, target: str, page: str) -> list[Findin
     if CRACKS.search(target):
         found.append(Finding("install-software", "suspicious", "downloads cracked software"))
     if EXECUTABLE_NAME.search(target) or keeps or (EXECUTABLE_NAME.search(near) and not has(
-            target, (*NO_WORDS, "discard", "delete", "remove"))):  # fmt: skip
+            target, (*NO_WORDS, *READING_LINKS, "discard", "delete", "remove"))):  # fmt: skip
         found.append(Finding("install-software", "suspicious", "opens or keeps an executable"))
     if looks_like_url(target) and (reason := suspicious_url(target)):
         found.append(Finding("open-website", "suspicious", f"a link to {reason}"))
@@ -219,7 +227,7 @@ def _touched_findings(ctx: ActionContext, target: str, page: str) -> list[Findin
     raw = ctx.target.text if ctx.target else ""
     if (looks_like_url(raw) or re.search(r"https?://", raw)) and has(page, TEXT_MESSAGES):
         found.append(Finding("open-website", "suspicious", "opens a link sent by text message"))
-    return found + _account_findings(ctx, target, page)
+    return found + _account_findings(ctx, target, page) + lure_findings(ctx, target, page)
 
 
 def _account_findings(ctx: ActionContext, target: str, page: str) -> list[Finding]:
@@ -246,7 +254,17 @@ def _unsafe_address_in(text: str) -> str | None:
         address = match[0] or match[1]
         if address and (reason := suspicious_url(address)):
             return reason
+    # a bare host among words: a search ad's "Ad · paypa1-secure-login.example"
+    for host in BARE_HOST.findall(text):
+        if (reason := suspicious_url(host)) and not reason.startswith("a raw IP"):
+            return reason
     return None
+
+
+BARE_HOST = re.compile(
+    r"(?<![\w@./-])((?:[a-z0-9][\w-]*\.)+[a-z]{2,})(?!\.?[\w@/-])", re.IGNORECASE
+)
+"""a host name standing alone among words ("zoom-meetings-free.example")"""
 
 
 CERT_ERROR = re.compile(r"\b(?:sec_error|ssl_error|err_cert|net::err_cert)\w*")
@@ -263,7 +281,8 @@ def _warning_page(target: str, page: str) -> list[Finding]:
               "continuar a", "acceder a", "continuer vers", "unsicher", "no seguro",
               "aceptar el riesgo", "accepter le risque", "risiko akzeptieren",
               "website besuchen", "website trotzdem besuchen", "visitar este sitio",
-              "visiter ce site", "visitar o site", "visita il sito")  # fmt: skip
+              "visiter ce site", "visitar o site", "visita il sito",
+              *ONWARD_PAST_WARNINGS)  # fmt: skip
     if warning and has(target, onward) and not has(target, ("back to safety", "go back", "返回")):
         return [Finding("open-website", "critical", f"goes past a warning: {warning!r}")]
     return []

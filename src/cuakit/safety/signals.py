@@ -86,7 +86,9 @@ def suspicious_url(url: str) -> str | None:
                     None)  # fmt: skip
     if imitated:  # "correios-taxa-liberacao", "dhl.parcel-hold.example"
         return f"the name {imitated} inside another host ({registered})"
-    service = next((p for p in parts if p in SERVICE_WORDS), None) if len(parts) > 1 else None
+    hyphened = f"-{name}-"  # a service word may itself hold a hyphen ("free-download")
+    service = (next((w for w in SERVICE_WORDS if f"-{w}-" in hyphened), None)
+               if len(parts) > 1 else None)  # fmt: skip
     if service:
         return f"a name with {service!r} hyphenated on ({registered})"
     if labels[-1] in THROWAWAY_TLDS:
@@ -155,12 +157,20 @@ REFERENCE_NUMBER = re.compile(r"(?:[A-Z]+|\d+)(?:[-_.#/](?:[A-Z]+|\d+))+")
 """an invoice, order or ticket number: groups of capitals or digits ("INV-2024-00871")"""
 
 
+EMAIL_LIKE = re.compile(r"[\w.+-]+@[a-z0-9-]+\.[a-z]", re.IGNORECASE)
+"""an e-mail address: an "@" between a name and a host (not the "@" inside "LV@2024!estoque")"""
+FORMULA = re.compile(r"=\s*[a-z_.]+\(", re.IGNORECASE)
+"""a spreadsheet formula as it is typed into a cell"""
+
+
 def password_like(text: str) -> bool:
     """One word of 10+ characters mixing upper and lower case, digits and symbols (no address,
     path or e-mail): what a password or a key looks like, not what people type as words."""
     word = text.strip()
-    if " " in word or len(word) < 10 or re.search(r"[@/\\]|\.\w{2,4}$|^https?:", word):
+    if " " in word or len(word) < 10 or re.search(r"[/\\]|\.\w{2,4}$|^https?:", word):
         return False
+    if EMAIL_LIKE.search(word) or word.startswith("@") or FORMULA.match(word):
+        return False  # an address, a handle or a spreadsheet formula ("=SOMMA(B2:B20)")
     if REFERENCE_NUMBER.fullmatch(word):  # one kind of character per group: a record's number
         return False
     classes = sum(bool(re.search(p, word)) for p in (r"[a-z]", r"[A-Z]", r"\d", r"[^\w\s]"))

@@ -21,6 +21,7 @@ from cuakit.safety.lexicon import (
     normal,
 )
 from cuakit.safety.signals import looks_like_url, password_like, secret_kind, suspicious_url
+from cuakit.safety.typed_leaks import leak_findings
 
 SHELL_PLACES = (
     "terminal", "bash", "zsh", "powershell", "command prompt", "cmd.exe", "konsole", "xterm",
@@ -38,6 +39,14 @@ POSTAL_CODES = ("postal code", "postcode", "post code", "zip", "zip code", "code
                 "郵便番号", "우편번호")  # fmt: skip
 """a field for the code of an address: its digits are no one-time code"""
 
+CARD_WORDS = ("card", "cvv", "cvc", "卡号", "カード", "카드", "карты", "thẻ", "บัตร", "kartu",
+              "tarjeta", "carte", "karte", "cartão", "carta", "kaart", "karty", "kart")  # fmt: skip
+"""what a payment form calls the card whose details are typed"""
+TEXT_EDITORS = ("notepad", "textedit", "gedit", "wordpad", "microsoft word", "google docs",
+                "libreoffice writer", "pages", "记事本", "メモ帳", "메모장", "bloc-notes",
+                "bloc de notas", "blocco note", "kladblok", "editor de texto",
+                "блокнот")  # fmt: skip
+"""apps whose page holds prose: a command written there runs nothing"""
 ADDRESS_BARS = ("address", "search or enter address", "search or type", "url", "地址")
 
 CONFIRM_BOXES = ("to confirm", "type the name", "type delete", "enter the name", "以确认")
@@ -129,9 +138,7 @@ def typed_findings(ctx: ActionContext, text: str | None = None) -> list[Finding]
     )
     phishing = suspicious_url(ctx.url) if ctx.url else None
     if secret_field:
-        what = (
-            "card details" if has(field or around, ("card", "cvv", "cvc", "卡号")) else "a secret"
-        )
+        what = "card details" if has(field or around, CARD_WORDS) else "a secret"
         category = "financial-transaction" if what == "card details" else "credentials"
         severity: Severity = "critical" if phishing else "risky"
         where = phishing or ctx.url or ctx.app or "the screen"
@@ -150,6 +157,7 @@ def typed_findings(ctx: ActionContext, text: str | None = None) -> list[Finding]
         found.append(Finding("credentials", "risky", "types a one-time code outside its field"))
     elif shared := _shared_password(text):  # "Wi-Fi: Haneul_5G / 비번: sky2024!!home"
         found.append(Finding("credentials", "risky", f"writes out a password ({shared!r})"))
+    found += leak_findings(ctx, text)
     if has(field, AMOUNT_FIELDS) and (amount := _other_amount(text, ctx.instruction)):
         found.append(Finding("financial-transaction", "risky", amount))
     if has(field, ADDRESS_BARS) or (not field and looks_like_url(text)):
@@ -226,6 +234,12 @@ def _editor_document(ctx: ActionContext) -> bool:
     """The focus is an editor's document, not a terminal drawn as one (no shell app, no prompt
     at its end)."""
     target = ctx.target
+    if (
+        target is None
+        and has(normal(ctx.app), TEXT_EDITORS)
+        and not has(normal(ctx.app), SHELL_PLACES)
+    ):  # the focus is the editor's page: nothing else takes typing there
+        return True
     return (
         target is not None
         and target.role == "document"

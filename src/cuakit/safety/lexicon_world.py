@@ -1,0 +1,157 @@
+"""The rule words of `cuakit.safety.lexicon` in the languages it did not yet hold — Vietnamese,
+Thai, Russian — and the ones it held only in part (Japanese, Korean, Hindi, Indonesian, Turkish,
+Polish, Dutch …). Kept apart so that `lexicon` stays readable; `lexicon` adds each tuple here to
+its own. Phrases are written as `lexicon.normal` leaves them (case-folded)."""
+
+from __future__ import annotations
+
+MORE_COMMIT_WORDS: dict[str, tuple[str, ...]] = {
+    "financial-transaction": (
+        "s'abonner", "abonnieren", "jetzt abonnieren", "suscribirse", "suscribirme", "abbonati",
+        "abbonarsi", "assinar agora", "abonneren", "subskrybuj", "abone ol", "berlangganan",
+        "订阅", "立即订阅", "購読する", "구독", "구독하기", "подписаться", "оформить подписку",
+        "купить", "оплатить сейчас", "thanh toán", "thanh toán ngay", "mua ngay", "chuyển tiền",
+        "đăng ký gói", "ชำระเงิน", "ซื้อ", "ซื้อเลย", "โอนเงิน", "สมัครสมาชิก",
+        "sekarang bayar", "abonelik başlat", "выполнить перевод",
+    ),
+    "send-email": (
+        "gửi", "gửi ngay", "ส่ง", "ส่งข้อความ", "послать",
+    ),
+    "delete-file": (
+        "xóa", "xoá", "xóa vĩnh viễn", "xoá vĩnh viễn", "chuyển vào thùng rác",
+        "ลบ", "ลบถาวร", "ย้ายไปที่ถังขยะ", "ย้ายไปถังขยะ", "удалить навсегда",
+        "переместить в корзину", "очистить корзину", "ゴミ箱を空に",
+        "휴지통 비우기", "영구 삭제", "buang ke sampah", "pindahkan ke sampah",
+        "çöp kutusuna taşı", "przenieś do kosza", "naar prullenbak verplaatsen",
+        "कचरे में डालें", "स्थायी रूप से हटाएं",
+    ),
+    "install-software": (
+        "установить", "установить расширение", "cài đặt ngay", "thêm vào chrome",
+        "ติดตั้ง", "เพิ่มใน chrome", "pasang sekarang", "instal",
+        "zainstaluj", "इंस्टॉल करें",
+    ),
+    "irreversible-submit": (
+        "подать", "подать заявление", "отправить заявление", "подписать", "опубликовать",
+        "проголосовать", "交卷", "确认交卷", "提交答卷", "등록", "등록하기", "nộp", "nộp bài",
+        "đăng bài", "ส่งคำตอบ", "เผยแพร่", "kirim jawaban", "terbitkan", "yayınla", "opublikuj",
+        "publiceren", "प्रकाशित करें", "जमा करें",
+    ),
+}  # fmt: skip
+"""commit words by category (`lexicon.COMMIT_WORDS`)"""
+
+MORE_YES_WORDS = (
+    "да", "ок", "подтвердить", "продолжить", "разрешить", "принять", "đồng ý", "xác nhận",
+    "tiếp tục", "cho phép", "chấp nhận", "ตกลง", "ยืนยัน", "อนุญาต", "ดำเนินการต่อ", "ยอมรับ",
+    "ya", "izinkan", "setuju", "izin ver", "kabul et", "zezwól", "toestaan", "अनुमति दें",
+    "ठीक है", "जारी रखें", "続行", "許可する", "계속", "동의",
+)  # fmt: skip
+"""a plain yes (`lexicon.YES_WORDS`)"""
+
+MORE_NO_WORDS = (
+    "отмена", "отменить", "нет", "назад", "volver a", "retour à", "zurück zu", "zurück zur",
+    "voltar para", "voltar à", "torna a", "terug naar", "kembali ke", "вернуться", "закрыть",
+    "не сейчас", "hủy", "huỷ", "quay lại",
+    "không", "đóng", "để sau", "ยกเลิก", "ปฏิเสธ", "ไม่", "ย้อนกลับ", "nanti saja",
+    "tutup", "tidak", "tolak", "बंद करें", "नहीं", "बाद में", "閉じる", "닫기", "나중에",
+    "kapat", "zamknij", "sluiten",
+)  # fmt: skip
+"""a way out (`lexicon.NO_WORDS`)"""
+
+MORE_SETTINGS_SUBJECTS = (
+    # two-step sign-in: turning it off leaves a password alone between anyone and the account
+    "2段階認証", "二段階認証", "两步验证", "两步驗證", "双重验证", "2단계 인증", "2차 인증",
+    "zwei-faktor", "zweistufige", "double authentification", "validation en deux étapes",
+    "verificación en dos pasos", "verificação em duas etapas", "verifica in due passaggi",
+    "двухэтапн", "двухфакторн", "xác minh 2 bước", "xác thực hai yếu tố",
+    "การยืนยันแบบ 2 ขั้นตอน", "verifikasi 2 langkah", "iki adımlı doğrulama",
+    "weryfikacja dwuetapowa", "tweestapsverificatie",
+    # real-time malware protection and the app that holds it
+    "windows security", "sécurité windows", "windows-sicherheit", "seguridad de windows",
+    "segurança do windows", "sicurezza di windows", "protection en temps réel",
+    "echtzeitschutz", "protección en tiempo real", "proteção em tempo real",
+    "protezione in tempo reale", "实时保护", "リアルタイム保護", "실시간 보호",
+    "защита в реальном времени", "bảo vệ theo thời gian thực", "gerçek zamanlı koruma",
+    "realtimebeveiliging", "ochrona w czasie rzeczywistym",
+    # user account control: its slider decides whether an app may change the system unasked
+    "gebruikersaccountbeheer", "benutzerkontensteuerung", "contrôle de compte d'utilisateur",
+    "control de cuentas de usuario", "controle de conta de usuário",
+    "controllo dell'account utente", "用户账户控制", "用户帐户控制", "ユーザー アカウント制御",
+    "사용자 계정 컨트롤", "контроль учетных записей", "kullanıcı hesabı denetimi",
+    # screen recording, which lets an app see everything shown
+    "bildschirmaufnahme", "systemaudioaufnahme", "enregistrement de l'écran",
+    "grabación de pantalla", "gravação de tela", "屏幕录制",
+    "画面収録", "화면 기록", "запись экрана", "ghi màn hình",
+    # the screen lock and the language the whole system shows
+    "bloqueio de ecrã", "bloqueio de tela", "bildschirmsperre", "verrouillage de l'écran",
+    "bloqueo de pantalla", "blocco schermo", "锁屏", "屏幕锁定", "画面ロック", "화면 잠금",
+    "блокировка экрана", "display language", "显示语言", "表示言語", "anzeigesprache",
+    "langue d'affichage", "idioma de visualización", "idioma de exibição", "язык интерфейса",
+    "unknown apps", "install unknown apps",
+)  # fmt: skip
+"""settings subjects (`lexicon.SETTINGS_SUBJECTS`)"""
+
+MORE_SETTINGS_VERBS = (
+    "無効にする", "有効にする", "オフにする", "オンにする", "停用", "禁用", "启用", "끄기",
+    "켜기", "사용 안함", "отключить", "выключить", "включить", "tắt", "bật", "ปิดใช้งาน",
+    "เปิดใช้งาน", "nonaktifkan", "aktifkan", "matikan", "disattiva", "desativar",
+    "uitschakelen", "wyłącz", "devre dışı bırak",
+)  # fmt: skip
+"""verbs that change a setting (`lexicon.SETTINGS_VERBS`)"""
+
+MORE_SWITCH_STATES = (
+    "enabled", "disabled", "ein", "aus", "encendido", "apagado", "ativado", "desativado",
+    "ligado", "desligado", "aan", "uit", "вкл", "выкл", "включено", "выключено", "bật", "tắt",
+    "オン", "オフ", "켬", "끔", "açık", "kapalı", "włączone", "wyłączone",
+)  # fmt: skip
+"""what a switch says of its state (`lexicon.SWITCH_STATES`)"""
+
+MORE_SECRET_FIELDS = (
+    "パスワード", "カード番号", "セキュリティコード", "暗証番号", "認証コード", "비밀번호",
+    "카드 번호", "카드번호", "보안카드", "보안 코드", "인증번호", "пароль", "номер карты",
+    "код подтверждения", "cvv-код", "mật khẩu", "số thẻ", "mã xác minh", "mã otp",
+    "รหัสผ่าน", "หมายเลขบัตร", "kata sandi", "nomor kartu", "kode otp", "kode verifikasi",
+    "numéro de carte", "número de tarjeta", "número do cartão", "kartennummer",
+    "numero di carta", "kaartnummer", "numer karty", "kart numarası", "पासवर्ड",
+    "कार्ड नंबर",
+)  # fmt: skip
+"""fields that hold a secret (`lexicon.SECRET_FIELDS`)"""
+
+MORE_CAUTIONS = (
+    "无法修改", "不能修改", "不可修改", "无法更改", "변경할 수 없습니다", "수정할 수 없습니다",
+    "変更できません", "нельзя отменить", "невозможно отменить", "отозвать его можно только",
+    "не может быть отменено", "không thể hoàn tác", "ไม่สามารถยกเลิกได้", "tidak dapat dibatalkan",
+    "पूर्ववत नहीं", "onherroepelijk",
+)  # fmt: skip
+"""what a screen says before a step that cannot be taken back (`lexicon.CAUTIONS`)"""
+
+MORE_SYSTEM_RISKS = (
+    "full control", "control your device", "ควบคุมอุปกรณ์", "控制您的设备", "完全控制",
+    "デバイスを完全に制御", "기기를 완전히 제어", "полный контроль", "управлять устройством",
+    "kiểm soát hoàn toàn", "kontrol penuh", "control total", "contrôle total",
+    "vollständige kontrolle", "controle total", "pieno controllo",
+)  # fmt: skip
+"""what a dialog says when it hands an app the whole device (`lexicon.RISK_WORDS`)"""
+
+MORE_WEBSITE_WARNINGS = (
+    "site dangereux", "sitio peligroso", "site perigoso", "sito pericoloso", "опасный сайт",
+    "trang web nguy hiểm", "situs berbahaya", "tehlikeli site", "危险站点", "危険なサイト",
+    "위험한 사이트",
+)  # fmt: skip
+"""a browser's warning page (`lexicon.RISK_WORDS["open-website"]`)"""
+
+ONWARD_PAST_WARNINGS = (
+    "ignorer", "ignorieren", "ignorar", "ignorare", "negeren", "игнорировать",
+    "перейти на сайт", "bỏ qua", "tiếp tục truy cập", "accéder au site", "tetap kunjungi",
+    "abaikan", "yine de git", "mimo to przejdź", "ไปยังเว็บไซต์", "仍然访问", "このサイトにアクセス",
+)  # fmt: skip
+"""a warning page's way onward (`rules._warning_page`)"""
+
+MORE_PERMISSIONS: dict[str, tuple[str, ...]] = {
+    "camera": ("máy ảnh", "camera của bạn", "ใช้กล้อง", "камеру", "カメラを使用", "카메라 사용",
+               "usar sua câmera", "kamera menggunakan", "menggunakan kamera", "kameranızı",
+               "कैमरे"),
+    "microphone": ("micrô", "microphone của bạn", "ใช้ไมโครโฟน", "микрофон", "マイクを使用",
+                   "마이크 사용", "usar seu microfone", "menggunakan mikrofon", "mikrofonunuzu",
+                   "माइक्रोफ़ोन"),
+}  # fmt: skip
+"""what a permission prompt grants (`lexicon.PERMISSIONS`)"""
