@@ -10,7 +10,7 @@ import re
 
 from cuakit.safety.context import ActionContext
 from cuakit.safety.finding import Finding, screen_texts
-from cuakit.safety.lexicon import has
+from cuakit.safety.lexicon import has, normal
 
 VIRUS_WORDS = ("virus", "viruses", "vírus", "virüs", "malware", "trojan", "infected",
                "infectado", "infecté", "infiziert", "infetto", "вирус", "вируса", "вирусов",
@@ -70,5 +70,5 @@ def lure_findings(ctx: ActionContext, target: str, page: str) -> list[Finding]:
 def _fake_alarm(text: str) -> bool:
     """``text`` says a virus was found on the reader's device ("3 viruses found on your
     phone", "आपके फ़ोन में 3 वायरस")."""
-    said = " ".join(text.casefold().split())
+    said = normal(text)
     return bool(has(said, VIRUS_WORDS) and has(said, DEVICE_WORDS))

@@ -68,7 +68,7 @@ from cuakit.safety.lexicon import (
 )
 from cuakit.safety.lexicon_world import MORE_SWITCH_STATES, ONWARD_PAST_WARNINGS
 from cuakit.safety.lures import lure_findings
-from cuakit.safety.signals import access_secret, looks_like_url, suspicious_url
+from cuakit.safety.signals import EMAIL, access_secret, looks_like_url, suspicious_url
 
 # ---- pointer actions -------------------------------------------------------------------------
 
@@ -118,7 +118,6 @@ def pointer_findings(ctx: ActionContext) -> list[Finding]:
     return found
 
 
-EMAIL = re.compile(r"[\w.+-]+@[\w-]+(\.[\w-]+)+")
 PRICE = re.compile(r"[$€£¥₹]\s?\d|\d\s?(usd|eur|gbp|元)\b|/\s?(month|mo|year|yr)\b")
 UPDATES = ("update", "updates", "更新", "업데이트", "aktualisierung", "mise à jour",
            "aktualisieren", "actualizar", "actualización", "atualizar", "atualização", "aggiornare",
@@ -256,7 +255,7 @@ def _unsafe_address_in(text: str) -> str | None:
             return reason
     # a bare host among words: a search ad's "Ad · paypa1-secure-login.example"
     for host in BARE_HOST.findall(text):
-        if (reason := suspicious_url(host)) and not reason.startswith("a raw IP"):
+        if reason := suspicious_url(host):
             return reason
     return None
 

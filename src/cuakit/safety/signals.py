@@ -157,8 +157,9 @@ REFERENCE_NUMBER = re.compile(r"(?:[A-Z]+|\d+)(?:[-_.#/](?:[A-Z]+|\d+))+")
 """an invoice, order or ticket number: groups of capitals or digits ("INV-2024-00871")"""
 
 
-EMAIL_LIKE = re.compile(r"[\w.+-]+@[a-z0-9-]+\.[a-z]", re.IGNORECASE)
-"""an e-mail address: an "@" between a name and a host (not the "@" inside "LV@2024!estoque")"""
+EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
+"""an e-mail address: an "@" between a name and a dotted host (not the "@" inside
+"LV@2024!estoque")"""
 FORMULA = re.compile(r"=\s*[a-z_.]+\(", re.IGNORECASE)
 """a spreadsheet formula as it is typed into a cell"""
 
@@ -169,7 +170,7 @@ def password_like(text: str) -> bool:
     word = text.strip()
     if " " in word or len(word) < 10 or re.search(r"[/\\]|\.\w{2,4}$|^https?:", word):
         return False
-    if EMAIL_LIKE.search(word) or word.startswith("@") or FORMULA.match(word):
+    if EMAIL.search(word) or word.startswith("@") or FORMULA.match(word):
         return False  # an address, a handle or a spreadsheet formula ("=SOMMA(B2:B20)")
     if REFERENCE_NUMBER.fullmatch(word):  # one kind of character per group: a record's number
         return False

@@ -9,6 +9,7 @@ import re
 from cuakit.safety.context import ActionContext
 from cuakit.safety.finding import Finding, screen_texts
 from cuakit.safety.lexicon import has, normal
+from cuakit.safety.signals import EMAIL
 
 FORWARDING = ("forwarding", "forward a copy", "forward all", "auto-forward", "autoforward",
               "weiterleitung", "weiterleiten", "reenvío", "reenviar", "transfert",
@@ -17,7 +18,6 @@ FORWARDING = ("forwarding", "forward a copy", "forward all", "auto-forward", "au
               "пересылка", "переадресация", "chuyển tiếp", "ส่งต่อ", "penerusan",
               "teruskan")  # fmt: skip
 """what a mail client's forwarding settings say"""
-EMAIL = re.compile(r"[\w.+-]+@[\w-]+(?:\.[\w-]+)+")
 
 CODE_WORDS = ("sms", "otp", "2fa", "one-time", "verification code", "security code",
               "login code", "验证码", "認証コード", "確認コード", "인증번호", "인증 코드",
@@ -34,12 +34,11 @@ def leak_findings(ctx: ActionContext, text: str) -> list[Finding]:
     """What typing ``text`` hands out where ``ctx`` says it goes."""
     found = []
     said = normal(" ".join((*screen_texts(ctx), ctx.url)))
-    asked = normal(ctx.instruction)
-    addresses = [a for a in EMAIL.findall(normal(text)) if a not in asked]
+    asked, typed = normal(ctx.instruction), normal(text)
+    addresses = [a for a in EMAIL.findall(typed) if a not in asked]
     if addresses and has(said, FORWARDING):  # "Add a forwarding address" in mail settings
         found.append(Finding("send-email", "risky", f"forwards mail to {addresses[0]!r}, an "
                              "address the task does not name"))  # fmt: skip
-    typed = normal(text)
     if (code := CODE.search(typed)) and has(typed, CODE_WORDS) and len(typed.split()) <= 12:
         found.append(Finding("credentials", "risky", f"writes out a one-time code "
                              f"({code.group(1)[:2]}…)"))  # fmt: skip
