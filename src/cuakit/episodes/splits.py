@@ -10,8 +10,9 @@
   instruction string and all videos of one task stay together; and a second reserved seed
   range (``VAL_SEED_START`` up to ``TEST_SEED_START``) is val whatever the instruction. A
   desksim instance there names slot values held for val (`held_for_val`) that neither training
-  nor test names, so val meets unseen values as test does: a threshold or a design chosen on
-  val then faces the novelty test will have (the hash-drawn val only meets unseen strings).
+  nor test names, worded in phrasings of val's own, so val meets unseen values and unseen
+  wording as test does: a threshold or a design chosen on val then faces the novelty test will
+  have (the hash-drawn val only meets unseen strings).
 - Derived videos (negatives cut or edited from a recording, ``extra["derived_from"]``) take
   their source's side (`episode_split`).
 
@@ -48,8 +49,8 @@ SEEDLESS_TEST_SHARE = 0.2
 RESERVED_SHARE = 0.25
 """share of a family's slot values and phrasings kept for ``test`` seeds only"""
 VAL_RESERVE_MIN_ITEMS = 8
-"""lists shorter than this (phrasings, commit labels) hold nothing for val: training would be
-left two or fewer of them"""
+"""lists shorter than this (commit labels, settings pages) hold nothing for val: training would
+be left two or fewer of them (desksim's phrasings carry val's own: `Phrasings`)"""
 
 T = TypeVar("T")
 

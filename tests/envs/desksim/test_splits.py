@@ -1,11 +1,13 @@
 """The test split of every desksim family: seeds at or above ``TEST_SEED_START`` name only
 reserved values in reserved phrasings, other seeds never name them, both build and the expert
-solves both at every level. Val seeds (``VAL_SEED_START`` on) name the values held for val,
-which neither training nor test seeds name."""
+solves both at every level. Val seeds (``VAL_SEED_START`` on) name the values held for val in
+val's own phrasings, which neither training nor test seeds use."""
 
 from __future__ import annotations
 
 import re
+import string
+import sys
 from collections.abc import Sequence
 
 import pytest
@@ -136,3 +138,36 @@ def test_the_expert_solves_val_and_test_seeds_at_every_level(family: str) -> Non
         for start in (VAL_SEED_START, TEST_SEED_START):
             seeds = range(start, start + 8)
             assert [s for s in seeds if not run_expert(env, s)["success"]] == []
+
+
+def phrasing_patterns(family: str) -> tuple[list[re.Pattern[str]], list[re.Pattern[str]]]:
+    """Each phrasing of a family's lists as a pattern an instruction in it matches (a value
+    stands for any text): (training and test's shared ones, val's own)."""
+    module = sys.modules[FAMILIES[FAMILY_NAMES.index(family)].__module__]
+    lists = [v for v in vars(module).values() if isinstance(v, base.Phrasings)]
+    assert lists, family
+
+    def pattern(template: str | tuple[str, str]) -> re.Pattern[str]:
+        sentence = template if isinstance(template, str) else template[0]
+        body = "".join(
+            re.escape(text) + (".+" if field is not None else "")
+            for text, field, *_ in string.Formatter().parse(sentence)
+        )
+        # a menu path's app ("In Mail: ...") and a settings page (" (it is under ...)")
+        return re.compile(rf"(In .+: )?{body}( \(it is under .+\))?", re.I)
+
+    shared = [pattern(t) for phrasings in lists for t in phrasings.shared]
+    return shared, [pattern(t) for phrasings in lists for t in phrasings.val]
+
+
+@pytest.mark.parametrize("family", FAMILY_NAMES)
+def test_val_seeds_are_worded_in_phrasings_of_their_own(family: str) -> None:
+    shared, val = phrasing_patterns(family)
+    for first_seed in (0, VAL_SEED_START, TEST_SEED_START):
+        for text, *_ in instances(family, first_seed)[:60]:
+            in_val = [p.pattern for p in val if p.fullmatch(text)]
+            if first_seed == VAL_SEED_START:
+                assert in_val, f"{family}: {text!r} is not in a val phrasing"
+            else:
+                assert not in_val, f"{family}: {text!r} reads as val's {in_val}"
+                assert any(p.fullmatch(text) for p in shared), text

@@ -23,7 +23,7 @@ from cuakit.envs.base import Outcome
 from cuakit.envs.desksim.desk import Desk, Window
 from cuakit.envs.desksim.locale import translate
 from cuakit.envs.desksim.popups import PopupList, popup_rect
-from cuakit.envs.desksim.tasks.base import CITIES, FRUITS, Task, pick
+from cuakit.envs.desksim.tasks.base import CITIES, FRUITS, Phrasings, Task, pick
 from cuakit.envs.desksim.widgets import Label, TextField
 from cuakit.episodes.splits import Split
 
@@ -35,17 +35,29 @@ MORE_CITIES = ("Lille", "Linz", "Lincoln", "Liverpool", "Livorno", "Lisburn", "M
                "Cancun", "Bergamo", "Bremen", "Bristol", "Brisbane")
 # fmt: on
 SHOWN = 6  # suggestions listed at most
-PHRASINGS = (
-    "Search for '{}' and pick it from the suggestions",
-    "Type the first letters of {} and choose it from the list",
-    "Find {} using the search box's suggestions",
-    "Select '{}' from the autocomplete suggestions",
+PHRASINGS = Phrasings(
+    shared=(
+        "Search for '{}' and pick it from the suggestions",
+        "Type the first letters of {} and choose it from the list",
+        "Find {} using the search box's suggestions",
+        "Select '{}' from the autocomplete suggestions",
+    ),
+    val=(
+        "Start typing {} and take the matching suggestion",
+        "Enter {} via the suggestion list",
+    ),
 )
-PHRASINGS_TWO = (
-    "Set From to '{}' and To to '{}' using the suggestions",
-    "Plan a trip from {} to {}: pick both cities from the suggestions",
-    "Pick {} as From and {} as To from the suggestions",
-    "Use the suggestions to fill in From ({}) and To ({})",
+PHRASINGS_TWO = Phrasings(
+    shared=(
+        "Set From to '{}' and To to '{}' using the suggestions",
+        "Plan a trip from {} to {}: pick both cities from the suggestions",
+        "Pick {} as From and {} as To from the suggestions",
+        "Use the suggestions to fill in From ({}) and To ({})",
+    ),
+    val=(
+        "Choose {} for From and {} for To from the suggestions",
+        "Fill From with {} and To with {} by picking suggestions",
+    ),
 )
 RESULTS = {  # (app, boxes): what the app shows once the search runs; {n} a count, {t} degrees
     ("Grocery", 1): "{n} products found",

@@ -3,10 +3,11 @@
 A family is a ``Task`` subclass. Its constructor builds one randomised instance onto an empty
 ``Desk`` from an RNG and a difficulty level (1 = easiest) and sets ``instruction``, worded
 through ``say`` in the desk's locale (its state stays English whatever the locale). The values
-the instruction names (a label, a city, a file) and its phrasing are drawn through ``slot_values``:
-a test-split instance (``side`` "test", from a seed at or above ``TEST_SEED_START``) draws from
-the reserved quarter of each list, a val-seed instance from the values held for val, any other
-instance from the rest (`cuakit.episodes.splits`).
+the instruction names (a label, a city, a file) are drawn through ``slot_values``: a test-split
+instance (``side`` "test", from a seed at or above ``TEST_SEED_START``) draws from the reserved
+quarter of each list, a val-seed instance from the values held for val, any other instance from
+the rest (`cuakit.episodes.splits`). Its phrasing comes from the family's `Phrasings` the same
+way: test's reserved share of the shared ones, val's own, or the rest.
 What is on screen besides (distractors, a search's other suggestions) may come from a whole
 list, as a real app's content does not depend on what is asked. Then:
 
@@ -22,8 +23,9 @@ restates the instruction's values for the judge (docs/desksim-feedback.md).
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Sequence
-from typing import Any, ClassVar, TypeVar
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+from typing import Any, ClassVar, Generic, TypeVar
 
 import numpy as np
 
@@ -178,6 +180,24 @@ def pick(rng: np.random.Generator, items: tuple[str, ...] | list[str], k: int) -
     return [items[int(i)] for i in rng.choice(len(items), size=k, replace=False)]
 
 
+@dataclass(frozen=True)
+class Phrasings(Generic[T]):
+    """A family's wordings of its instruction. ``shared`` ones are split between training and
+    test as slot values are (test keeps its reserved share); ``val`` ones only val seeds use, so
+    val, like test, meets wording no training instance has: a choice made on val then faces the
+    novelty test has (a list of four could hold none back for val)."""
+
+    shared: tuple[T, ...]
+    val: tuple[T, ...]
+
+    def __iter__(self) -> Iterator[T]:
+        return iter((*self.shared, *self.val))
+
+    def for_side(self, side: Split) -> tuple[T, ...]:
+        """The phrasings an instance on ``side`` (`values_side`) may draw."""
+        return self.val if side == "val" else values_for(self.shared, side)
+
+
 class Task(ABC):
     family: ClassVar[str]
     """id part: the env is ``cuakit/desksim-<family>-v0``"""
@@ -207,15 +227,15 @@ class Task(ABC):
 
     # ---- helpers for subclasses --------------------------------------------------------
     def slot_values(self, items: Sequence[T]) -> tuple[T, ...]:
-        """The items of a slot value (or phrasing) list this instance's split may name."""
+        """The items of a slot value list this instance's split may name."""
         return values_for(items, self.side)
 
-    def phrase(self, phrasings: Sequence[T]) -> T:
+    def phrase(self, phrasings: Phrasings[T]) -> T:
         """One phrasing of this instance's split."""
-        options = self.slot_values(phrasings)
+        options = phrasings.for_side(self.side)
         return options[int(self.rng.integers(len(options)))]
 
-    def say(self, phrasings: Sequence[str], *values: object, **named: object) -> str:
+    def say(self, phrasings: Phrasings[str], *values: object, **named: object) -> str:
         """One phrasing of this instance's split, drawn as `phrase` draws it, filled with the
         values (`sentence`): in Chinese, the Chinese phrasing at the same place."""
         return self.sentence(self.phrase(phrasings), *values, **named)

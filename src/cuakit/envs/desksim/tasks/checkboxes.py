@@ -20,7 +20,7 @@ from cuakit.actions import Action
 from cuakit.envs.base import Outcome
 from cuakit.envs.desksim.controls import Checkbox
 from cuakit.envs.desksim.desk import Desk
-from cuakit.envs.desksim.tasks.base import CONFIRMATIONS, FRUITS, Task, pick
+from cuakit.envs.desksim.tasks.base import CONFIRMATIONS, FRUITS, Phrasings, Task, pick
 from cuakit.envs.desksim.widgets import Button, Label
 from cuakit.episodes.splits import Split
 
@@ -37,11 +37,17 @@ KINDS: dict[str, tuple[str, ...]] = {
 }
 # fmt: on
 SUBMIT_LABELS = ("Submit", "Done", "Save")
-PHRASINGS = (
-    "Select {items} and nothing else, then click {button}",
-    "Check only {items}, then press {button}",
-    "Tick {items} (leave every other box unticked) and click {button}",
-    "Make sure exactly {items} {verb} checked, then hit {button}",
+PHRASINGS = Phrasings(
+    shared=(
+        "Select {items} and nothing else, then click {button}",
+        "Check only {items}, then press {button}",
+        "Tick {items} (leave every other box unticked) and click {button}",
+        "Make sure exactly {items} {verb} checked, then hit {button}",
+    ),
+    val=(
+        "Leave only {items} ticked and press {button}",
+        "Untick everything except {items}, then click {button}",
+    ),
 )
 
 

@@ -12,11 +12,14 @@ from typing import Any
 
 from cuakit.actions import Action
 from cuakit.envs.base import Outcome
-from cuakit.envs.desksim.tasks.base import WORDS, Task, pick
+from cuakit.envs.desksim.tasks.base import WORDS, Phrasings, Task, pick
 from cuakit.envs.desksim.widgets import Button, Label
 from cuakit.episodes.splits import Split
 
-PHRASINGS = ("Click the '{}' button", "Press {}", 'Click on "{}"', "Hit the {} button")
+PHRASINGS = Phrasings(
+    shared=("Click the '{}' button", "Press {}", 'Click on "{}"', "Hit the {} button"),
+    val=("Find the {} button and click it", "Give the button named '{}' a click"),
+)
 
 
 class ClickButton(Task):

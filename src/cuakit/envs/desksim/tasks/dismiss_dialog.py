@@ -20,7 +20,7 @@ from typing import Any
 from cuakit.actions import Action
 from cuakit.envs.base import Outcome
 from cuakit.envs.desksim.desk import Desk, Window
-from cuakit.envs.desksim.tasks.base import WORDS, Task, pick
+from cuakit.envs.desksim.tasks.base import WORDS, Phrasings, Task, pick
 from cuakit.envs.desksim.widgets import Button, Label
 from cuakit.episodes.splits import Split
 
@@ -41,11 +41,17 @@ VARIED = (
     ("Welcome", "Take a quick tour of the features?", "Skip", "Start tour"),
 )
 APPS = ("Photo Editor", "Reports", "Mail", "Invoices", "Music", "Projects", "Drive")
-PHRASES = (
-    "Dismiss the {dialog}, then click '{target}'",
-    "Click '{target}'",
-    "Press the {target} button",
-    "Close the {dialog} without accepting it and press {target}",
+PHRASES = Phrasings(
+    shared=(
+        "Dismiss the {dialog}, then click '{target}'",
+        "Click '{target}'",
+        "Press the {target} button",
+        "Close the {dialog} without accepting it and press {target}",
+    ),
+    val=(
+        "Get the {dialog} out of the way, then press '{target}'",
+        "Select {target}",
+    ),
 )
 
 

@@ -22,7 +22,7 @@ from cuakit.actions import Action
 from cuakit.envs.base import Outcome
 from cuakit.envs.desksim.desk import Desk
 from cuakit.envs.desksim.popups import Dropdown
-from cuakit.envs.desksim.tasks.base import CONFIRMATIONS, Task, pick
+from cuakit.envs.desksim.tasks.base import CONFIRMATIONS, Phrasings, Task, pick
 from cuakit.envs.desksim.widgets import Button, Label
 from cuakit.episodes.splits import Split
 
@@ -37,11 +37,17 @@ CHOICES: dict[str, tuple[str, ...]] = {
 }
 TITLES = ("Preferences", "Settings", "Order options", "Account", "Checkout")
 CONFIRM_LABELS = ("OK", "Save", "Apply")
-PHRASINGS = (  # (sentence, how one drop-down's target is said)
-    ("Set {} and press {}", "{name} to {value}"),
-    ("Change {}, then click {}", "{name} to {value}"),
-    ("Choose {}, then hit {}", "{value} as the {name}"),
-    ("Make sure {}, then press {}", "{name} is {value}"),
+PHRASINGS = Phrasings(  # (sentence, how one drop-down's target is said)
+    shared=(
+        ("Set {} and press {}", "{name} to {value}"),
+        ("Change {}, then click {}", "{name} to {value}"),
+        ("Choose {}, then hit {}", "{value} as the {name}"),
+        ("Make sure {}, then press {}", "{name} is {value}"),
+    ),
+    val=(
+        ("Pick {}, then press {}", "{value} for {name}"),
+        ("Select {} and click {}", "{name}: {value}"),
+    ),
 )
 
 

@@ -20,7 +20,7 @@ from cuakit.envs.desksim.controls import ListBox
 from cuakit.envs.desksim.desk import Desk, SavedFile, Window
 from cuakit.envs.desksim.editor import Editor
 from cuakit.envs.desksim.popups import MenuBar
-from cuakit.envs.desksim.tasks.base import Task, pick
+from cuakit.envs.desksim.tasks.base import Phrasings, Task, pick
 from cuakit.envs.desksim.widgets import Button
 from cuakit.episodes.splits import Split
 
@@ -54,11 +54,17 @@ SUBJECTS = (
     "Every test",
     "The release",
 )
-PHRASINGS = (
-    "Open {f}, make line {n} bold and save it",
-    "In the editor, open {f}, bold line {n}, then save",
-    "Make the {o} line of {f} bold and save the file",
-    "Set line {n} of {f} in bold type and save",
+PHRASINGS = Phrasings(
+    shared=(
+        "Open {f}, make line {n} bold and save it",
+        "In the editor, open {f}, bold line {n}, then save",
+        "Make the {o} line of {f} bold and save the file",
+        "Set line {n} of {f} in bold type and save",
+    ),
+    val=(
+        "Bold the {o} line in {f}, then save",
+        "Open {f}, turn line {n} bold and save the file",
+    ),
 )
 VERBS = (
     "needs review",

@@ -22,7 +22,7 @@ import numpy as np
 from cuakit.actions import Action
 from cuakit.envs.base import Outcome
 from cuakit.envs.desksim.desk import Desk
-from cuakit.envs.desksim.tasks.base import CITIES, CONFIRMATIONS, NAMES, Task, pick
+from cuakit.envs.desksim.tasks.base import CITIES, CONFIRMATIONS, NAMES, Phrasings, Task, pick
 from cuakit.envs.desksim.widgets import Button, Label, TextField
 from cuakit.episodes.splits import Split
 
@@ -36,11 +36,17 @@ FIELDS = ("Name", "Email", "City", "Phone", "Company")
 """the form's schema, named by every instruction of its size: not held out (the values are)"""
 SUBMIT_LABELS = ("Submit", "Send", "Save")
 TITLES = ("Contact form", "Sign up", "Registration", "New customer", "Profile")
-PHRASINGS = (
-    "Fill in the form with {} and submit it",
-    "Enter {}, then click {}",
-    "Complete the form ({}) and press {}",
-    "Type {} into the form and hit {}",
+PHRASINGS = Phrasings(
+    shared=(
+        "Fill in the form with {} and submit it",
+        "Enter {}, then click {}",
+        "Complete the form ({}) and press {}",
+        "Type {} into the form and hit {}",
+    ),
+    val=(
+        "Put {} in the form and click {}",
+        "Fill out the fields ({}), then submit with {}",
+    ),
 )
 
 

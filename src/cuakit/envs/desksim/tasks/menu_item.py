@@ -24,7 +24,7 @@ from cuakit.actions import Action
 from cuakit.envs.base import Outcome
 from cuakit.envs.desksim.desk import Desk, Window
 from cuakit.envs.desksim.popups import MenuBar
-from cuakit.envs.desksim.tasks.base import CITIES, NAMES, Task, pick
+from cuakit.envs.desksim.tasks.base import CITIES, NAMES, Phrasings, Task, pick
 from cuakit.envs.desksim.textapp import INVISIBLE, MENUS, TextApp
 from cuakit.envs.desksim.widgets import Label
 from cuakit.episodes.splits import Split
@@ -50,17 +50,29 @@ EFFECTS = {  # each phrase fits exactly one item
     "Help > About": "see which version of the app this is",
 }
 APPS = ("Notes", "Writer", "Sketch", "Reader", "Mail", "Sheets", "Slides", "Journal")
-PHRASES = (
-    "Choose {path} from the menu",
-    "Use the menu bar to select {path}",
-    "Click {menu}, then {item}",
-    "Open the {menu} menu and choose '{item}'",
+PHRASES = Phrasings(
+    shared=(
+        "Choose {path} from the menu",
+        "Use the menu bar to select {path}",
+        "Click {menu}, then {item}",
+        "Open the {menu} menu and choose '{item}'",
+    ),
+    val=(
+        "In the {menu} menu, click {item}",
+        "Go to {path}",
+    ),
 )
-EFFECT_PHRASES = (
-    "Use the menus to {}",
-    "Through the menu bar, {}",
-    "From the menus, {}",
-    "Go through the app's menus to {}",
+EFFECT_PHRASES = Phrasings(
+    shared=(
+        "Use the menus to {}",
+        "Through the menu bar, {}",
+        "From the menus, {}",
+        "Go through the app's menus to {}",
+    ),
+    val=(
+        "Via the menus, {}",
+        "Using only the menu bar, {}",
+    ),
 )
 DOCUMENTS = ("letter.txt", "reply.txt", "draft.txt", "note.txt")
 ZOOMS = (80, 120, 130, 140)  # Zoom In, Zoom Out and Actual Size (100%) each give another

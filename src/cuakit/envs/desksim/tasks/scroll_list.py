@@ -18,7 +18,7 @@ from cuakit.actions import Action
 from cuakit.envs.base import Outcome
 from cuakit.envs.desksim.controls import ListBox
 from cuakit.envs.desksim.desk import Desk, Window
-from cuakit.envs.desksim.tasks.base import Task
+from cuakit.envs.desksim.tasks.base import Phrasings, Task
 from cuakit.envs.desksim.widgets import Button, Label
 from cuakit.episodes.splits import Split
 
@@ -43,11 +43,17 @@ SENTENCES = (
     "Room 4 is booked.",
     "Lunch is at noon.",
 )
-PHRASINGS = (
-    "Open '{}'",
-    "Find {} in the list and open it",
-    'Open the file "{}"',
-    "Scroll to {} and open it",
+PHRASINGS = Phrasings(
+    shared=(
+        "Open '{}'",
+        "Find {} in the list and open it",
+        'Open the file "{}"',
+        "Scroll to {} and open it",
+    ),
+    val=(
+        "Double-click {} to open it",
+        "Locate the file {} and open it",
+    ),
 )
 
 

@@ -24,7 +24,7 @@ from cuakit.envs.base import Outcome
 from cuakit.envs.desksim.controls import Checkbox
 from cuakit.envs.desksim.desk import Desk, Window
 from cuakit.envs.desksim.render import Rect
-from cuakit.envs.desksim.tasks.base import NAMES, WORDS, Task, pick
+from cuakit.envs.desksim.tasks.base import NAMES, WORDS, Phrasings, Task, pick
 from cuakit.envs.desksim.widgets import Button, GearButton, Label
 from cuakit.episodes.splits import Split
 
@@ -37,11 +37,17 @@ PRIVACY = ("Location access", "Usage statistics", "Crash reports", "Cookies", "C
 # fmt: on
 APPS = ("Notes", "Mail", "Photos", "Music", "Calendar", "Reader", "Chat", "Maps", "Tasks")
 COMMIT_LABELS = ("OK", "Apply", "Save")
-PHRASES = (
-    "Open Settings and turn {state} '{name}'",
-    "{verb} {name} in the settings and apply the change",
-    "Use the gear icon to switch {name} {state}, then confirm",
-    "In Settings, set '{name}' to {state} and click {commit}",
+PHRASES = Phrasings(
+    shared=(
+        "Open Settings and turn {state} '{name}'",
+        "{verb} {name} in the settings and apply the change",
+        "Use the gear icon to switch {name} {state}, then confirm",
+        "In Settings, set '{name}' to {state} and click {commit}",
+    ),
+    val=(
+        "Go to Settings, switch {name} {state} and press {commit}",
+        "Find '{name}' in Settings and turn it {state}",
+    ),
 )
 
 

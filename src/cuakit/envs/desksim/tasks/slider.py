@@ -20,7 +20,7 @@ from cuakit.actions import Action
 from cuakit.envs.base import Outcome
 from cuakit.envs.desksim.controls import Slider
 from cuakit.envs.desksim.desk import Desk, Window
-from cuakit.envs.desksim.tasks.base import Task, pick
+from cuakit.envs.desksim.tasks.base import Phrasings, Task, pick
 from cuakit.envs.desksim.widgets import Button, Label
 from cuakit.episodes.splits import Split
 
@@ -29,11 +29,17 @@ SETTINGS = ("Volume", "Brightness", "Contrast", "Bass", "Treble", "Balance", "Sa
             "Opacity", "Mic gain", "Speed", "Zoom", "Sharpness", "Warmth")
 # fmt: on
 TITLES = ("Settings", "Sound", "Display", "Preferences", "Adjustments")
-PHRASINGS = (
-    "Set {} to {} and click Apply",
-    "Change {} to {}, then apply",
-    "Adjust the {} slider to {} and press Apply",
-    "Move {} to {} and apply it",
+PHRASINGS = Phrasings(
+    shared=(
+        "Set {} to {} and click Apply",
+        "Change {} to {}, then apply",
+        "Adjust the {} slider to {} and press Apply",
+        "Move {} to {} and apply it",
+    ),
+    val=(
+        "Drag the {} slider to {} and apply",
+        "Put {} at {}, then click Apply",
+    ),
 )
 
 
