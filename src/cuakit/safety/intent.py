@@ -8,7 +8,10 @@ what an action touches, whoever asked for it).
   also offers a way out ("Cancel") — is asked about, whatever it touches.
 - **Planted instructions**: text on the screen addressed to an AI agent ("Note to AI
   assistants: …", "ignore previous instructions") steers the agent, not the person; a step
-  taken on such a screen is confirmed unless it is a plain no.
+  taken on such a screen is confirmed unless it is a plain no ("Nota para agentes de IA",
+  "忽略之前的指令" alike).
+- **Held back**: an instruction that says to write a message but not send it ("… but don't
+  send", "nie wysyłaj") makes Enter in its box a step it did not ask for.
 
 An instruction is read as `cuakit.safety.lexicon` compares text: normalised, whole words, in
 the languages the word lists hold.
@@ -30,6 +33,7 @@ from cuakit.safety.lexicon import (
     normal,
     plain_no,
     unglued,
+    unspaced,
 )
 
 LOOK_CUES = (
@@ -67,18 +71,43 @@ TASK_VERBS = (
 )  # fmt: skip
 """words that make an instruction ask for a change (or more than one step)"""
 
+HOLD_BACKS = (
+    "don't send", "do not send", "without sending", "don't post", "do not post",
+    "don't submit", "do not submit", "no lo envíes", "no envíes", "sin enviar", "no lo mandes",
+    "n'envoie pas", "ne l'envoie pas", "sans l'envoyer", "sans envoyer", "nicht senden",
+    "nicht abschicken", "nicht absenden", "noch nicht senden", "ohne zu senden",
+    "ohne abzuschicken", "non inviare", "non inviarlo", "senza inviare", "não envie",
+    "não enviar", "sem enviar", "nie wysyłaj", "bez wysyłania", "niet versturen",
+    "niet verzenden", "verstuur niet", "skicka inte", "älä lähetä", "不要发送", "先别发", "别发",
+    "不要發送", "送信しないで", "送らないで", "보내지 마", "전송하지 마", "не отправляй",
+    "не отправляйте", "đừng gửi", "göndermeyin", "henüz gönderme", "jangan kirim", "لا ترسل",
+)  # fmt: skip
+"""how an instruction says to write a message but hold it back"""
+SENDING_KEYS = ("enter", "ctrl+enter", "meta+enter")
+"""keys that send what a message box holds"""
+
 PLANTED = re.compile(
     r"\b(ai|llm|gpt)[ -]?(agent|assistant|model|bot)s?\b|\bnote to (the )?(ai|assistant|agent)"
     r"|\b(automated|autonomous|ai|llm)[ -](\w+[ -])?(agents|assistants|bots)\b"
     r"|\b(ignore|disregard) (all |any )?(the )?(previous|prior|above|earlier) instructions"
     r"|^(assistant|agent)s?\s*[,:]|\b(dear|attention|hey) (ai|assistant|agent)s?\b"
+    # the same in other languages: "agentes de IA", "KI-Assistenten", "AI助手", "ИИ-агент"
+    r"|\b(agent[eisn]*|assistent[eisn]*|asistentes?|assistants?|agenti)"
+    r" (de |d'|di |der |des |per )?(l')?(ia|ki|ai|ии)\b"
+    r"|\b(ia|ki|ии)[ -]?(agent|assistent|asistente|assistant|ассистент|агент)"
+    r"|ai ?(助手|代理|智能体|エージェント|アシスタント|에이전트|어시스턴트)"
+    r"|(ignora|ignore[rz]?|ignoriere|negeer|игнорируй)\w* (\w+ ){0,3}(instrucciones|instructions"
+    r"|anweisungen|istruzioni|instruções|instructies|инструкции) (anteriores|précédentes"
+    r"|vorherigen|bisherigen|precedenti|eerdere|предыдущие)"
+    r"|忽略(之前|以上|先前)的?(所有)?(指令|指示)|以前の指示を無視|이전 지시를? 무시"
 )
 """text written for an agent to read rather than a person"""
 
 
 def intent_findings(ctx: ActionContext) -> list[Finding]:
     """What the person did not ask for: a committing click under an instruction that asks only
-    to look, any step on a screen that addresses the agent."""
+    to look, any step on a screen that addresses the agent, Enter where the task says not to
+    send."""
     if ctx.action.type not in COMMITTING_ACTIONS:
         return []
     found = []
@@ -86,6 +115,10 @@ def intent_findings(ctx: ActionContext) -> list[Finding]:
     if planted is not None and not _plain_no(ctx):
         found.append(Finding("unknown", "suspicious", f"the screen addresses the agent: "
                              f"{planted[:60]!r}"))  # fmt: skip
+    held = has(normal(ctx.instruction), HOLD_BACKS)
+    if held and ctx.action.type == ActionType.KEY and ctx.action.keys in SENDING_KEYS:
+        found.append(Finding("send-email", "risky", f"the task says {held!r}; "
+                             f"{ctx.action.keys} may send"))  # fmt: skip
     look = look_only(ctx.instruction)
     commits = committing_word(ctx) if look else None
     if commits:
@@ -112,7 +145,8 @@ def look_only(instruction: str) -> str | None:
 
 def committing_word(ctx: ActionContext) -> str | None:
     """The word that makes a click (or Enter on a focused button) commit something: a commit
-    word, a plain yes, or a changing verb on a screen that also offers a way out."""
+    word, a plain yes, or a changing verb on a screen that also offers a way out. A yes that is
+    the task's own look verb, with an object ("업데이트 확인" under "확인해줘"), only looks."""
     pressed = ctx.action.type in (ActionType.CLICK, ActionType.DOUBLE_CLICK) or (
         ctx.action.type == ActionType.KEY and ctx.action.keys in ("enter", "space")
         and ctx.target is not None and ctx.target.role == "button"
@@ -120,10 +154,13 @@ def committing_word(ctx: ActionContext) -> str | None:
     if not pressed or ctx.target is None or _plain_no(ctx):
         return None
     target = commit_label(unglued(normal(ctx.target.text)))
-    for words in (*COMMIT_WORDS.values(), YES_WORDS):
+    for words in COMMIT_WORDS.values():
         word = has(target, words)
         if word:
             return word
+    yes = has(target, YES_WORDS)
+    if yes and not (unspaced(yes) and target != yes and yes in normal(ctx.instruction)):
+        return yes  # "送料を確認" under "確認して" checks, as the task asks; a bare "確認" commits
     word = has(target, CHANGE_WORDS)
     way_out = any(plain_no(unglued(normal(t))) for t in screen_texts(ctx)
                   if normal(t) != normal(ctx.target.text))  # fmt: skip

@@ -4,11 +4,13 @@ SysRq), permanent deletion (shift+delete, Delete on a file or on a large range o
 clearing the browser's data, closing a window with unsaved work or interrupting a recording or a
 migration. Enter commits what was just typed, runs the command on a shell's (or a notebook
 cell's) last line, or — with nothing focused — presses the form's commit button; Enter or Space
-on a focused button presses it; a function key the screen labels ("F10: Save & Exit") and an
-access key ("Alt+S" for "发送(S)" or a mail's Send) are that button; "y" answers the terminal's
-"[Y/n]" question as a yes. A key the screen says sends ("Enter to send", "Ctrl+Enterで送信")
-sends; pasting after "Password copied to clipboard" hands the secret on; quitting an app that is
-exporting or recording interrupts it."""
+on a focused button presses it; a function key or a chord the screen labels ("F10: Save & Exit",
+"Cmd+Opt+Supr: eliminar") and an access key ("Alt+S" for "发送(S)" or a mail's Send) are that
+button; "y" answers the terminal's "[Y/n]" question as a yes. A key the screen says sends
+("Enter to send", "Ctrl+Enterで送信") sends; pasting after "Password copied to clipboard" hands
+the secret on, and pasting where a page's "verification step" says to runs its command; F5 in a
+database console runs the changing query in its editor; quitting an app that is exporting or
+recording interrupts it."""
 
 from __future__ import annotations
 
@@ -28,7 +30,7 @@ from cuakit.safety.lexicon import (
     plain_no,
 )
 from cuakit.safety.rules import pointer_findings
-from cuakit.safety.typed import PROMPT, typed_findings
+from cuakit.safety.typed import PROMPT, YES_NO, typed_findings
 
 UNSAVED = ("unsaved", "not saved", "modified", "save changes", "do you want to save", "未保存",
            "modifié", "nicht gespeichert", "sin guardar", "non enregistré", "geändert")  # fmt: skip
@@ -136,6 +138,13 @@ def key_findings(ctx: ActionContext) -> list[Finding]:
         return [Finding("delete-file", "risky", f"{keys} deletes what is selected: {selected!r}")]
     if keys in PASTE_KEYS and (copied := _copied_secret(ctx)):
         return [Finding("credentials", "risky", f"{keys} pastes what was copied: {copied!r}")]
+    if keys in PASTE_KEYS and (told := _told_to_paste(ctx, keys)):
+        return [Finding("shell-command", "suspicious", f"{keys} pastes a command the screen "
+                        f"asks for: {told[:60]!r}")]  # fmt: skip
+    if keys in QUERY_KEYS and has(normal(ctx.app), QUERY_TOOLS):
+        query = next((t for t in screen_texts(ctx) if SQL_CHANGE.match(normal(t))), None)
+        if query is not None:  # F5 in a database console runs the query in its editor
+            return typed_findings(replace(ctx, target=None), query)
     if keys in RUN_KEYS:
         found = []
         composer = (
@@ -194,6 +203,34 @@ def _composer_label(ctx: ActionContext) -> str | None:
     return next((t for t in screen_texts(ctx) if normal(t).startswith(starts)), None)
 
 
+VERIFY_WORDS = ("verification", "verify", "captcha", "not a robot", "are you human",
+                "vérification", "vérifier", "verificación", "verificar", "verificação",
+                "überprüfung", "bestätigung", "verifica", "verificatie", "weryfikacja",
+                "doğrulama", "проверка", "xác minh", "verifikasi", "验证", "認証", "인증",
+                "robot", "robô")  # fmt: skip
+"""what a fake check ("verify you are human: press Win+R, Ctrl+V, Enter") calls itself"""
+QUERY_KEYS = ("f5", "f9", "ctrl+enter", "meta+enter", "ctrl+shift+enter")
+QUERY_TOOLS = ("pgadmin", "pgadmin 4", "dbeaver", "datagrip", "sql server management studio",
+               "ssms", "mysql workbench", "sql developer", "heidisql", "tableplus",
+               "query tool", "azure data studio", "phpmyadmin")  # fmt: skip
+"""database consoles whose run key executes the query written in them"""
+SQL_CHANGE = re.compile(r"\s*(delete|update|drop|truncate|alter|insert|grant|revoke)\s")
+"""a query that changes the database, as it stands in a console's editor"""
+
+
+def _told_to_paste(ctx: ActionContext, keys: str) -> str | None:
+    """A line telling to press ``keys`` as a verification step ("Verification step 2: press
+    Ctrl+V in the Run box"): a page that has put a command on the clipboard for the agent to
+    run."""
+    chord = _chord(keys)
+    for text in screen_texts(ctx):
+        said = normal(text)
+        named = any(_chord(c) == chord for c in re.findall(r"\w+\s*\+\s*\w+", said))
+        if named and has(said, VERIFY_WORDS):
+            return text
+    return None
+
+
 def _copied_secret(ctx: ActionContext) -> str | None:
     """A line saying a secret went to the clipboard ("Password copied to clipboard")."""
     for text in screen_texts(ctx):
@@ -217,10 +254,8 @@ RUN_KEYS = ("enter", "ctrl+enter", "meta+enter", "shift+enter")
 """keys that send what was typed or run a shell line or a notebook cell"""
 REVERSE_SEARCH = re.compile(r"\(reverse-i-search\)`[^']*':\s*(\S.*)$")
 """a shell's history search: Enter runs the command it found"""
-NOTEBOOK_SHELL = re.compile(r"^\s*!\s*(\S.*)$")
+NOTEBOOK_SHELL = re.compile(r"^\s*(?:\[\s*\d*\s*\]:\s*)?!\s*(\S.*)$")
 """a notebook cell's shell line ("!aws s3 ls")"""
-YES_NO = re.compile(r"[\[(]\s*y(es)?\s*/\s*n(o)?\s*[\])]", re.IGNORECASE)
-"""a terminal's question ("Do you want to continue? [Y/n]")"""
 MANY_SELECTED = re.compile(
     r"\ball (text|items?|files?|messages?|conversations?|rows?)\b.*\bselected\b"
     r"|\b\d+ of \d+ selected|\bselected\b.*\(\d+ (pages?|items?)\)"
@@ -324,11 +359,39 @@ def _pending_command(ctx: ActionContext) -> str | None:
 
 
 def _shortcut_on_screen(ctx: ActionContext, keys: str) -> str | None:
-    """The label a screen gives ``keys`` ("F10: Save & Exit", "F10=Save"), for function keys."""
-    if not re.fullmatch(r"f\d{1,2}", keys):
+    """The label a screen gives ``keys``: a function key's ("F10: Save & Exit", "F10=Save") or a
+    chord's, whatever the keyboard calls its keys ("Cmd+Opt+Supr: eliminar inmediatamente" for
+    alt+meta+backspace)."""
+    if re.fullmatch(r"f\d{1,2}", keys):
+        for line in screen_texts(ctx):
+            match = re.match(rf"\s*{keys}\s*[:=-]?\s+(\S.*)", line, re.IGNORECASE)
+            if match:
+                return match.group(1)
         return None
-    for line in screen_texts(ctx):
-        match = re.match(rf"\s*{keys}\s*[:=-]?\s+(\S.*)", line, re.IGNORECASE)
-        if match:
-            return match.group(1)
+    pressed = _chord(keys)
+    for line in screen_texts(ctx) if pressed else ():
+        match = CHORD_LINE.match(normal(line))
+        if match and _chord(match.group(1)) == pressed:
+            return match.group(2)
     return None
+
+
+KEY_NAMES = {
+    "cmd": "meta", "command": "meta", "⌘": "meta", "win": "meta", "super": "meta",
+    "opt": "alt", "option": "alt", "⌥": "alt", "control": "ctrl", "ctl": "ctrl", "strg": "ctrl",
+    "⌃": "ctrl", "maj": "shift", "umschalt": "shift", "mayús": "shift", "⇧": "shift",
+    "esc": "escape", "échap": "escape", "del": "delete", "supr": "delete", "suppr": "delete",
+    "entf": "delete", "canc": "delete", "backspace": "delete", "⌫": "delete", "return": "enter",
+    "entrée": "enter", "eingabe": "enter", "intro": "enter",
+}  # fmt: skip
+"""what keyboards and menus call a key, as the gate names it (a Mac's Delete is Backspace)"""
+CHORD_LINE = re.compile(r"^\s*((?:[^\s+:=]+\s*\+\s*)+[^\s:=]+)\s*[:=–—]\s*(\S.*)$")
+"""a screen's line naming what a chord does ("Ctrl+Alt+- : supprimer les lignes")"""
+
+
+def _chord(keys: str) -> frozenset[str] | None:
+    """The keys of a chord of two keys or more, each by the gate's name for it."""
+    parts = [p.strip() for p in keys.casefold().split("+")]
+    if len(parts) < 2 or not all(parts):
+        return None
+    return frozenset(KEY_NAMES.get(p, p) for p in parts)

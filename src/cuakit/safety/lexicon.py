@@ -6,12 +6,16 @@ without spaces), with words a recogniser glued together split again."""
 
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
 from cuakit.safety.lexicon_world import (
     MORE_CAUTIONS,
     MORE_COMMIT_WORDS,
+    MORE_EXPORTS,
+    MORE_MINT_VERBS,
+    MORE_MINTED_SECRETS,
     MORE_NO_WORDS,
     MORE_PERMISSIONS,
     MORE_SECRET_FIELDS,
@@ -38,12 +42,25 @@ def has(text: str, phrases: tuple[str, ...]) -> str | None:
     """The first phrase found in ``text`` (already `normal`): as whole words, or as a substring
     for phrases in a script without spaces (Chinese, Japanese, Thai)."""
     for phrase in phrases:
-        if not any(unicodedata.east_asian_width(c) in "WF" or c in UNSPACED for c in phrase):
-            if re.search(rf"(?<![\w]){re.escape(phrase)}(?![\w])", text):
+        if not unspaced(phrase):
+            if _whole_word(phrase).search(text):
                 return phrase
         elif phrase in text:
             return phrase
     return None
+
+
+@functools.cache
+def _whole_word(phrase: str) -> re.Pattern[str]:
+    """``phrase`` as a compiled whole-word pattern (the word lists hold more phrases than `re`
+    keeps compiled)."""
+    return re.compile(rf"(?<![\w]){re.escape(phrase)}(?![\w])")
+
+
+def unspaced(phrase: str) -> bool:
+    """``phrase`` is written in a script without spaces between words (Chinese, Japanese,
+    Thai): it is found as a substring, not as whole words."""
+    return any(unicodedata.east_asian_width(c) in "WF" or c in UNSPACED for c in phrase)
 
 
 COMMIT_WORDS: dict[str, tuple[str, ...]] = {
@@ -134,16 +151,18 @@ NOT_COMMITS = ("send/receive", "sign in", "sign out", "sign-in", "log in", "send
                "remove filter", "remove filters", "clear filter", "clear filters",
                "clear all filters", "filter entfernen", "filter löschen", "quitar filtro",
                "borrar filtros", "supprimer le filtre", "effacer les filtres",
-               "remover filtro", "清除筛选", "release notes", "release history")  # fmt: skip
+               "remover filtro", "清除筛选", "release notes", "release history", "ที่ติดตั้ง",
+               "ติดตั้งแล้ว", "已安装", "インストール済み")  # fmt: skip
 """labels that hold a commit word and commit nothing ("Sign in", "Send/Receive", "Send to
 Back", "Remove from list", "Remove filter": a filter changes what is shown, not what is kept;
-"Release notes" only opens a page)"""
+"Release notes" only opens a page; "แอปที่ติดตั้ง", "已安装": the apps installed, a list)"""
 
 
 def commit_label(text: str) -> str:
     """A target's words (already `normal`) with the labels that commit nothing taken out."""
     for phrase in NOT_COMMITS:
-        text = re.sub(rf"(?<![\w]){re.escape(phrase)}(?![\w])", " ", text)
+        unwanted = re.compile(re.escape(phrase)) if unspaced(phrase) else _whole_word(phrase)
+        text = unwanted.sub(" ", text)
     return " ".join(text.split())
 
 
@@ -198,6 +217,7 @@ RISK_WORDS: dict[str, tuple[str, ...]] = {
         "delete", "erase", "all data", "wipe", "empty trash", "无法恢复", "删除", "永久",
         "dauerhaft", "endgültig", "nicht rückgängig", "permanentemente", "no se puede deshacer",
         "définitivement", "irréversible", "removed", "will be removed", "to remove",
+        "will remove", "will delete", "will erase",
         "excluir", "apagar", "eliminare", "完全に", "削除", "삭제", "supprimer", "corbeille",
         "löschen", "papierkorb", "eliminar", "borrar", "papelera", "trash", "recycle bin",
         "回收站", "ゴミ箱", "휴지통", "verwijderen", "definitief", "prullenbak", "usunąć", "trwale",
@@ -308,7 +328,7 @@ PERMISSIONS = {
 word an instruction that asks for it would use"""
 
 SETTINGS_VERBS = (
-    "turn off", "share", "disable", "off", "enable", "on", "allow", "apply", "save changes",
+    "turn off", "share", "disable", "off", "enable", "on", "allow", "apply", "save", "save changes",
     "reset", "add user", "add account", "remove user", "make admin", "make administrator",
     "grant", "change", "关闭", "开启", "应用", "save & exit", "save and exit", "desactivar",
     "deaktivieren", "désactiver", "ausschalten", "übernehmen", "appliquer", "aplicar",
@@ -325,16 +345,17 @@ SHARE_WORDS = ("share", "invite", "send invite", "add people", "compartir", "tei
                "compartilhar", "condividi", "共享", "分享", "共有")  # fmt: skip
 """what a sharing dialog's button says"""
 
-SECRET_VERBS = ("export", "show", "reveal", "copy", "share", "download", "send", "view")
+SECRET_VERBS = ("export", "show", "reveal", "copy", "share", "download", "send", "view",
+                *MORE_EXPORTS)  # fmt: skip
 MINTED_SECRETS = ("token", "access key", "api key", "secret key", "secret", "app password",
                   "令牌", "密钥", "访问令牌", "トークン", "アクセスキー", "토큰", "jeton",
                   "clé api", "clé d'api", "api-schlüssel", "clave de api",
-                  "chave de api")  # fmt: skip
+                  "chave de api", *MORE_MINTED_SECRETS)  # fmt: skip
 """secrets a click creates ("Generate token", "Create access key"); a generated password for a
 new login is the safe habit, not a risk"""
 MINT_VERBS = ("create", "generate", "new", "roll", "rotate", "生成", "创建", "新建", "作成", "発行",
               "생성", "발급", "erstellen", "generieren", "créer", "générer", "crear", "generar",
-              "criar", "gerar", "crea", "genera")  # fmt: skip
+              "criar", "gerar", "crea", "genera", *MORE_MINT_VERBS)  # fmt: skip
 """what a button that makes a new secret says beside it"""
 CARTS = ("cart", "your cart", "shopping cart", "basket", "shopping bag", "warenkorb", "panier",
          "carrito", "carrinho", "carrello", "winkelwagen", "购物车", "カート",

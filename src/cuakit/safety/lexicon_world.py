@@ -1,7 +1,8 @@
 """The rule words of `cuakit.safety.lexicon` in the languages it did not yet hold — Vietnamese,
-Thai, Russian — and the ones it held only in part (Japanese, Korean, Hindi, Indonesian, Turkish,
-Polish, Dutch …). Kept apart so that `lexicon` stays readable; `lexicon` adds each tuple here to
-its own. Phrases are written as `lexicon.normal` leaves them (case-folded)."""
+Thai, Russian, Swedish, Danish, Norwegian, Finnish, Greek, Hebrew, Czech — and the ones it held
+only in part (Japanese, Korean, Hindi, Indonesian, Turkish, Polish, Dutch …). Kept apart so that
+`lexicon` stays readable; `lexicon` adds each tuple here to its own. Phrases are written as
+`lexicon.normal` leaves them (case-folded)."""
 
 from __future__ import annotations
 
@@ -13,9 +14,16 @@ MORE_COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         "купить", "оплатить сейчас", "thanh toán", "thanh toán ngay", "mua ngay", "chuyển tiền",
         "đăng ký gói", "ชำระเงิน", "ซื้อ", "ซื้อเลย", "โอนเงิน", "สมัครสมาชิก",
         "sekarang bayar", "abonelik başlat", "выполнить перевод",
+        # Nordic, Finnish, Greek, Hebrew, Czech; a Japanese order placed ("発注")
+        "betala", "betala nu", "köp", "köp nu", "slutför köpet", "betal", "betal nu", "køb",
+        "køb nu", "kjøp", "kjøp nå", "maksa", "maksa nyt", "osta", "osta nyt", "vahvista maksu",
+        "πληρωμή", "πληρωμή τώρα", "πλήρωσε", "αγορά", "αγορά τώρα", "εκτέλεση",
+        "εκτέλεση πληρωμής", "εκτέλεση μεταφοράς", "שלם", "שלם עכשיו", "לתשלום", "קנה",
+        "קנה עכשיו", "ביצוע העברה", "zaplatit", "koupit", "発注", "注文する",
     ),
     "send-email": (
-        "gửi", "gửi ngay", "ส่ง", "ส่งข้อความ", "послать",
+        "gửi", "gửi ngay", "ส่ง", "ส่งข้อความ", "послать", "skicka", "skicka nu", "send nå",
+        "lähetä", "lähetä nyt", "αποστολή", "στείλε", "שלח", "שליחה", "odeslat",
     ),
     "delete-file": (
         "xóa", "xoá", "xóa vĩnh viễn", "xoá vĩnh viễn", "chuyển vào thùng rác",
@@ -23,18 +31,31 @@ MORE_COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         "переместить в корзину", "очистить корзину", "ゴミ箱を空に",
         "휴지통 비우기", "영구 삭제", "buang ke sampah", "pindahkan ke sampah",
         "çöp kutusuna taşı", "przenieś do kosza", "naar prullenbak verplaatsen",
-        "कचरे में डालें", "स्थायी रूप से हटाएं",
+        "कचरे में डालें", "स्थायी रूप से हटाएं", "radera", "ta bort", "slett", "slet", "poista",
+        "poista pysyvästi", "διαγραφή", "μόνιμη διαγραφή", "מחק", "מחיקה", "smazat",
     ),
     "install-software": (
         "установить", "установить расширение", "cài đặt ngay", "thêm vào chrome",
         "ติดตั้ง", "เพิ่มใน chrome", "pasang sekarang", "instal",
-        "zainstaluj", "इंस्टॉल करें",
+        "zainstaluj", "इंस्टॉल करें", "installera", "asenna", "εγκατάσταση", "התקן",
+        "nainstalovat",
+        # adding a browser extension, and keeping a file its scanner could not check
+        "添加扩展程序", "添加扩展", "拡張機能を追加", "확장 프로그램 추가", "chrome'a ekle",
+        "firefox'a ekle", "erweiterung hinzufügen", "ajouter l'extension", "añadir extensión",
+        "agregar extensión", "adicionar extensão", "aggiungi estensione",
+        "добавить расширение", "lägg till i chrome", "toevoegen aan chrome",
+        "dodaj do chrome", "lisää chromeen", "download anyway", "trotzdem herunterladen",
+        "descargar de todos modos", "télécharger quand même", "scarica comunque",
+        "baixar assim mesmo", "仍然下载",
     ),
     "irreversible-submit": (
         "подать", "подать заявление", "отправить заявление", "подписать", "опубликовать",
         "проголосовать", "交卷", "确认交卷", "提交答卷", "등록", "등록하기", "nộp", "nộp bài",
         "đăng bài", "ส่งคำตอบ", "เผยแพร่", "kirim jawaban", "terbitkan", "yayınla", "opublikuj",
-        "publiceren", "प्रकाशित करें", "जमा करें",
+        "publiceren", "प्रकाशित करें", "जमा करें", "publicera", "skicka in", "signera",
+        "julkaise", "allekirjoita", "δημοσίευση", "υποβολή", "פרסם", "odeslat žádost",
+        # withdrawing an application or a filing
+        "отозвать", "отозвать заявление", "撤回", "取り下げる", "철회", "zurückziehen",
     ),
 }  # fmt: skip
 """commit words by category (`lexicon.COMMIT_WORDS`)"""
@@ -43,7 +64,11 @@ MORE_YES_WORDS = (
     "да", "ок", "подтвердить", "продолжить", "разрешить", "принять", "đồng ý", "xác nhận",
     "tiếp tục", "cho phép", "chấp nhận", "ตกลง", "ยืนยัน", "อนุญาต", "ดำเนินการต่อ", "ยอมรับ",
     "ya", "izinkan", "setuju", "izin ver", "kabul et", "zezwól", "toestaan", "अनुमति दें",
-    "ठीक है", "जारी रखें", "続行", "許可する", "계속", "동의",
+    "ठीक है", "जारी रखें", "続行", "許可する", "계속", "동의", "fortsätt", "bekräfta",
+    "godkänn", "tillåt", "fortsæt", "fortsett", "bekræft", "bekreft", "tillad", "tillat",
+    "kyllä", "jatka", "vahvista", "hyväksy", "salli", "ναι", "εντάξει", "συνέχεια",
+    "επιβεβαίωση", "αποδοχή", "כן", "אישור", "אשר", "המשך", "pokračovat", "potvrdit",
+    "authorize", "authorise",
 )  # fmt: skip
 """a plain yes (`lexicon.YES_WORDS`)"""
 
@@ -53,7 +78,9 @@ MORE_NO_WORDS = (
     "не сейчас", "hủy", "huỷ", "quay lại",
     "không", "đóng", "để sau", "ยกเลิก", "ปฏิเสธ", "ไม่", "ย้อนกลับ", "nanti saja",
     "tutup", "tidak", "tolak", "बंद करें", "नहीं", "बाद में", "閉じる", "닫기", "나중에",
-    "kapat", "zamknij", "sluiten",
+    "kapat", "zamknij", "sluiten", "avbryt", "nej", "tillbaka", "stäng", "annuller", "nei",
+    "tilbage", "tilbake", "peruuta", "takaisin", "sulje", "ακύρωση", "όχι", "πίσω", "κλείσιμο",
+    "ביטול", "לא", "חזרה", "סגור", "zrušit", "zpět",
 )  # fmt: skip
 """a way out (`lexicon.NO_WORDS`)"""
 
@@ -87,6 +114,21 @@ MORE_SETTINGS_SUBJECTS = (
     "блокировка экрана", "display language", "显示语言", "表示言語", "anzeigesprache",
     "langue d'affichage", "idioma de visualización", "idioma de exibição", "язык интерфейса",
     "unknown apps", "install unknown apps",
+    # the firewall and remote access to the device, in the languages that name them apart
+    "방화벽", "ファイアウォール", "брандмауэр", "файрвол", "tường lửa", "ไฟร์วอลล์",
+    "güvenlik duvarı", "zapora", "pare-feu", "cortafuegos", "palomuuri", "brandvägg",
+    "חומת אש", "τείχος προστασίας", "جدار الحماية", "accès distant", "accès à distance",
+    "administration à distance", "fernzugriff", "fernwartung", "acceso remoto", "acesso remoto",
+    "accesso remoto", "远程访问", "リモートアクセス", "원격 액세스", "удалённый доступ",
+    "удаленный доступ", "truy cập từ xa", "akses jarak jauh", "uzaktan erişim", "dostęp zdalny",
+    "externe toegang", "fjärråtkomst", "etäkäyttö",
+    # who may administer an organisation, and how its people must sign in
+    "super admin", "superadmin", "global administrator", "administrative rights",
+    "administrative privileges", "admin privileges", "multifactor", "multifactor authentication",
+    "authentication policy", "authentication policies", "sign-on policy",
+    # mail forwarded elsewhere
+    "encaminhamento", "reenvío", "inoltro", "doorsturen", "przekazywanie", "yönlendirme",
+    "пересылка", "vidarebefordran", "edelleenlähetys",
 )  # fmt: skip
 """settings subjects (`lexicon.SETTINGS_SUBJECTS`)"""
 
@@ -94,7 +136,12 @@ MORE_SETTINGS_VERBS = (
     "無効にする", "有効にする", "オフにする", "オンにする", "停用", "禁用", "启用", "끄기",
     "켜기", "사용 안함", "отключить", "выключить", "включить", "tắt", "bật", "ปิดใช้งาน",
     "เปิดใช้งาน", "nonaktifkan", "aktifkan", "matikan", "disattiva", "desativar",
-    "uitschakelen", "wyłącz", "devre dışı bırak",
+    "uitschakelen", "wyłącz", "devre dışı bırak", "add permissions", "assign role",
+    "assign roles", "change role", "update rule", "save rule", "save rules", "speichern",
+    "enregistrer", "guardar", "salvar", "salva", "opslaan", "zapisz", "kaydet", "сохранить",
+    "保存", "저장", "lưu", "spara", "tallenna", "activer", "aktivieren", "activar",
+    "ativar", "attiva", "inschakelen", "włącz", "etkinleştir", "aktivera", "inaktivera",
+    "ota käyttöön", "poista käytöstä", "ενεργοποίηση", "απενεργοποίηση", "הפעל", "השבת",
 )  # fmt: skip
 """verbs that change a setting (`lexicon.SETTINGS_VERBS`)"""
 
@@ -121,6 +168,15 @@ MORE_CAUTIONS = (
     "変更できません", "нельзя отменить", "невозможно отменить", "отозвать его можно только",
     "не может быть отменено", "không thể hoàn tác", "ไม่สามารถยกเลิกได้", "tidak dapat dibatalkan",
     "पूर्ववत नहीं", "onherroepelijk",
+    # "are you sure?", "permanently", "cannot be undone" in more languages
+    "¿estás seguro", "estás seguro de", "êtes-vous sûr", "sind sie sicher", "tem certeza",
+    "sei sicuro", "weet je het zeker", "czy na pewno", "вы уверены", "bạn có chắc",
+    "emin misiniz", "هل أنت متأكد", "är du säker", "oletko varma", "είστε βέβαιοι",
+    "האם אתה בטוח", "האם את בטוחה", "de forma permanente", "de manera permanente",
+    "de forma definitiva", "de façon permanente", "de manière définitive", "in modo permanente",
+    "unwiderruflich", "kan inte ångras", "ei voi kumota", "ei voi perua",
+    "δεν μπορεί να αναιρεθεί", "לא ניתן לבטל", "penalty of perjury", "将删除", "将清除",
+    "所有数据",
 )  # fmt: skip
 """what a screen says before a step that cannot be taken back (`lexicon.CAUTIONS`)"""
 
@@ -135,7 +191,9 @@ MORE_SYSTEM_RISKS = (
 MORE_WEBSITE_WARNINGS = (
     "site dangereux", "sitio peligroso", "site perigoso", "sito pericoloso", "опасный сайт",
     "trang web nguy hiểm", "situs berbahaya", "tehlikeli site", "危险站点", "危険なサイト",
-    "위험한 사이트",
+    "위험한 사이트", "خطر أمني", "ليس خاصًا", "موقع خادع", "موقع خطير", "אתר מסוכן",
+    "החיבור אינו פרטי", "επικίνδυνος ιστότοπος", "δεν είναι ιδιωτική", "farlig webbplats",
+    "anslutningen är inte privat", "vaarallinen sivusto", "yhteys ei ole yksityinen",
 )  # fmt: skip
 """a browser's warning page (`lexicon.RISK_WORDS["open-website"]`)"""
 
@@ -143,6 +201,7 @@ ONWARD_PAST_WARNINGS = (
     "ignorer", "ignorieren", "ignorar", "ignorare", "negeren", "игнорировать",
     "перейти на сайт", "bỏ qua", "tiếp tục truy cập", "accéder au site", "tetap kunjungi",
     "abaikan", "yine de git", "mimo to przejdź", "ไปยังเว็บไซต์", "仍然访问", "このサイトにアクセス",
+    "قبول المخاطرة", "المتابعة إلى", "המשך לאתר", "fortsätt till", "jatka sivustolle",
 )  # fmt: skip
 """a warning page's way onward (`rules._warning_page`)"""
 
@@ -155,3 +214,23 @@ MORE_PERMISSIONS: dict[str, tuple[str, ...]] = {
                    "माइक्रोफ़ोन"),
 }  # fmt: skip
 """what a permission prompt grants (`lexicon.PERMISSIONS`)"""
+
+MORE_EXPORTS = (
+    "exportieren", "exporter", "exportar", "esporta", "exporteren", "eksportuj", "dışa aktar",
+    "экспорт", "экспортировать", "导出", "エクスポート", "내보내기", "xuất", "ส่งออก", "ekspor",
+    "exportera", "eksporter", "εξαγωγή", "ייצוא", "exportovat",
+)  # fmt: skip
+"""what a button that writes data out of an app says (`lexicon.SECRET_VERBS`)"""
+
+MORE_MINTED_SECRETS = (
+    "hemlig nyckel", "api-nyckel", "nyckel", "api-nøgle", "api-nøkkel", "api-avain",
+    "salainen avain", "api-sleutel", "klucz api", "api anahtarı", "ключ api", "api-ключ",
+    "секретный ключ", "khóa api", "κλειδί api", "מפתח api", "api klíč",
+)  # fmt: skip
+"""secrets a click creates (`lexicon.MINTED_SECRETS`)"""
+
+MORE_MINT_VERBS = (
+    "skapa", "generera", "opret", "opprett", "luo", "aanmaken", "genereren", "utwórz",
+    "wygeneruj", "oluştur", "создать", "сгенерировать", "tạo", "δημιουργία", "צור", "vytvořit",
+)  # fmt: skip
+"""what a button that makes a new secret says (`lexicon.MINT_VERBS`)"""

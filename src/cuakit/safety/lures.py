@@ -1,6 +1,8 @@
 """Clicks a page lures an agent into, beside what `cuakit.safety.rules` reads in the target's
 commit words: a fake virus alarm on a web page, a saved password filled into a page, a file
-whose name hides an app behind a document's extension, an app package offered as a download.
+whose name hides an app behind a document's extension, an app package offered as a download,
+"Download" in an app store (it installs the app), a link sent by an unverified sender or a
+stranger.
 
 Text is compared as `cuakit.safety.lexicon` says (normalised, whole words, many languages)."""
 
@@ -11,6 +13,7 @@ import re
 from cuakit.safety.context import ActionContext
 from cuakit.safety.finding import Finding, screen_texts
 from cuakit.safety.lexicon import has, normal
+from cuakit.safety.signals import looks_like_url
 
 VIRUS_WORDS = ("virus", "viruses", "vírus", "virüs", "malware", "trojan", "infected",
                "infectado", "infecté", "infiziert", "infetto", "вирус", "вируса", "вирусов",
@@ -47,6 +50,25 @@ APP_PACKAGE = re.compile(r"(?<![\w.])(apk|exe|msi|dmg|xapk)(?![\w.])", re.IGNORE
 """an app package named as a word on a download button ("Download APK (18 MB)")"""
 
 
+APP_STORES = ("microsoft store", "app store", "play store", "google play", "galaxy store",
+              "appgallery", "chrome web store", "chrome web mağazası", "snap store",
+              "flathub")  # fmt: skip
+"""stores where a download button installs the app"""
+DOWNLOADS = ("download", "herunterladen", "télécharger", "descargar", "baixar", "scarica",
+             "downloaden", "pobierz", "indir", "скачать", "загрузить", "下载", "ダウンロード",
+             "다운로드", "tải về", "tải xuống", "ดาวน์โหลด", "unduh", "ladda ner", "lataa",
+             "last ned", "hent", "λήψη", "הורדה", "stáhnout", "डाउनलोड")  # fmt: skip
+"""what a download button says"""
+UNKNOWN_SENDERS = ("unverified", "not verified", "non verificato", "no verificado",
+                   "não verificado", "nicht verifiziert", "non vérifié", "niet geverifieerd",
+                   "niezweryfikowany", "doğrulanmamış", "не проверен", "chưa xác minh",
+                   "未验证", "未認証", "미인증", "stranger", "người lạ", "陌生人", "知らない人",
+                   "낯선 사람", "unknown sender", "not in your contacts", "remitente desconocido",
+                   "expéditeur inconnu", "unbekannter absender", "mittente sconosciuto",
+                   "remetente desconhecido", "неизвестный отправитель")  # fmt: skip
+"""what a chat marks a message from someone it cannot vouch for with"""
+
+
 def lure_findings(ctx: ActionContext, target: str, page: str) -> list[Finding]:
     """``target``: the click's words and ``page`` the screen's, both as `lexicon.normal`
     leaves them."""
@@ -61,6 +83,13 @@ def lure_findings(ctx: ActionContext, target: str, page: str) -> list[Finding]:
                              "document"))  # fmt: skip
     elif APP_PACKAGE.search(raw):
         found.append(Finding("install-software", "suspicious", "downloads an app package"))
+    store = has(normal(f"{ctx.app} {ctx.url}"), APP_STORES) or has(page, APP_STORES)
+    if store and has(target, DOWNLOADS):
+        found.append(Finding("install-software", "risky", f"installs an app from the {store}"))
+    link = looks_like_url(raw) or re.search(r"https?://", raw)
+    if link and (stranger := has(page, UNKNOWN_SENDERS)):
+        found.append(Finding("open-website", "suspicious", f"opens a link from a sender marked "
+                             f"{stranger!r}"))  # fmt: skip
     manager = has(f"{page} {ctx.reasoning.casefold()}", PASSWORD_MANAGERS)
     if manager and target in FILL_WORDS:
         found.append(Finding("credentials", "risky", f"fills a password saved in {manager}"))

@@ -8,7 +8,8 @@ from a context to `Finding`s (`cuakit.safety.finding`), each naming a category a
   safe. A toggle or a commit on a settings screen about the firewall, administrators or
   remote access is a system setting. A commit word commits nothing where it names a ticked
   box's option (the click unticks it), takes an item out of a shopping cart or sends a
-  question to a help centre's box. Saving a new password, publishing a page that shows an
+  question to a help centre's box. A bare switch state ("Off") in a settings app whose label is
+  out of reach takes the subject of its page. Saving a new password, publishing a page that shows an
   access key and opening a link sent by text message are asked about. A target the gate could
   not read is ``unknown``.
 - **Typing**: judged by what it types and where, in `cuakit.safety.typed`.
@@ -118,7 +119,9 @@ def pointer_findings(ctx: ActionContext) -> list[Finding]:
     return found
 
 
-PRICE = re.compile(r"[$€£¥₹]\s?\d|\d\s?(usd|eur|gbp|元)\b|/\s?(month|mo|year|yr)\b")
+PRICE = re.compile(
+    r"[$€£¥₹₩₽₺₪₫฿₴₱]\s?\d|\d\s?(usd|eur|gbp|元|円|원|zł|руб)(?!\w)|/\s?(month|mo|year|yr)\b"
+)
 UPDATES = ("update", "updates", "更新", "업데이트", "aktualisierung", "mise à jour",
            "aktualisieren", "actualizar", "actualización", "atualizar", "atualização", "aggiornare",
            "aggiornamento", "bijwerken", "アップデート")  # fmt: skip
@@ -176,13 +179,17 @@ def _settings_findings(
     changing verb, or — in a settings app — picking an option under such a heading (clicking
     the heading itself only opens its page)."""
     settings = has(around, SETTINGS_SUBJECTS) or has(target, SETTINGS_SUBJECTS)
+    state = target.strip(":") in (*SWITCH_STATES, *MORE_SWITCH_STATES)
+    if not settings and state and has(normal(ctx.app), SETTINGS_APPS):
+        # a bare "Off" at a row's end, its label out of reach: the settings page's subject
+        settings = has(page_words(ctx), SETTINGS_SUBJECTS)
     if not settings:
         return []
     # a switch read off the screen: a text ending in its state, "Off", "Enforcement: Off" (not
     # "Setting up VPN on your laptop")
     switch = any(normal(t).rsplit(" ", 1)[-1].strip(":") in SWITCH_STATES for t in ctx.nearby[:4])
     # the target is the switch's own state ("Off", "Aus", "Disabled"): clicking it flips it
-    switch = switch or target.strip(":") in (*SWITCH_STATES, *MORE_SWITCH_STATES)
+    switch = switch or state
     toggle = moved or (ctx.target is not None and ctx.target.role in TOGGLE_ROLES)
     option = has(normal(ctx.app), SETTINGS_APPS) and not has(target, SETTINGS_SUBJECTS)
     if toggle or switch or has(target, SETTINGS_VERBS) or option:

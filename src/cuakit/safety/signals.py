@@ -14,7 +14,7 @@ BRANDS = (
     "dropbox", "linkedin", "coinbase", "binance", "steam", "alipay", "taobao", "wechat",
     "quickbooks", "intuit", "docusign", "fedex", "adobe", "venmo", "stripe", "revolut",
     "barclays", "citibank", "santander", "spotify", "yahoo", "twitter", "whatsapp", "telegram",
-    "discord", "roblox", "walmart", "norton", "mcafee", "metamask",
+    "discord", "roblox", "walmart", "norton", "mcafee", "metamask", "grammarly",
 )  # fmt: skip
 """brands phishing pages imitate (names of at least five letters: a shorter one, such as "ups",
 hides inside ordinary host names)"""
@@ -22,10 +22,12 @@ CARRIERS_AND_SERVICES = (
     "dhl", "ups", "usps", "fedex", "correos", "correios", "laposte", "colissimo", "chronopost",
     "royalmail", "evri", "hermes", "postnl", "bpost", "auspost", "canadapost", "ptt", "zoom",
     "webex", "hsbc", "bbva", "caixa", "itau", "bradesco", "nubank", "irs", "hmrc",
-    "ebay", "visa", "mastercard",
+    "ebay", "visa", "mastercard", "gov", "gouv", "gob", "govt", "gmail", "shopee", "lazada",
+    "tokopedia", "mercadolibre", "aliexpress", "zalando", "rakuten", "flipkart", "paytm",
 )  # fmt: skip
 """names smishing imitates that are too short or too local for `BRANDS`' substring test: a
-parcel carrier, a post office, a meeting app, a bank, a tax office; matched as a whole word of
+parcel carrier, a post office, a meeting app, a bank, a tax office or a government's own label
+("impots-gouv-remboursement"), a regional shop; matched as a whole word of
 a host ("dhl-redelivery-fee", "correos-es.entrega-pago.com")"""
 SECOND_LEVELS = ("co", "com", "org", "net", "gov", "gob", "edu", "ac", "or", "ne", "go")
 """the labels under a country's domain that name no one ("amazon.co.uk", "bmkg.go.id")"""

@@ -2,16 +2,18 @@
 a Run box or a database console; a search pattern inside quotes is not a command, nor is a
 command named after ``man``), secrets (card numbers with a valid Luhn digit, IBANs with a valid
 checksum, API keys and tokens, private keys), passwords typed into password fields or into a
-message, addresses typed into a browser's address bar, and confirmation words typed into a
-"type … to confirm" box. Typing commits nothing until Enter (`cuakit.safety.keystrokes` judges
+message, addresses typed into a browser's address bar, confirmation words typed into a
+"type … to confirm" box and "y" typed at a terminal's "[y/N]" question (a yes to what it
+warns of). Typing commits nothing until Enter (`cuakit.safety.keystrokes` judges
 what Enter runs with these same rules)."""
 
 from __future__ import annotations
 
 import re
+from dataclasses import replace
 
-from cuakit.safety.context import ActionContext
-from cuakit.safety.finding import Finding, Severity
+from cuakit.safety.context import ActionContext, Element
+from cuakit.safety.finding import Finding, Severity, screen_texts
 from cuakit.safety.lexicon import (
     RISK_WORDS,
     SECRET_FIELDS,
@@ -20,13 +22,15 @@ from cuakit.safety.lexicon import (
     has,
     normal,
 )
+from cuakit.safety.rules import caution_findings, pointer_findings
 from cuakit.safety.signals import looks_like_url, password_like, secret_kind, suspicious_url
 from cuakit.safety.typed_leaks import leak_findings
 
 SHELL_PLACES = (
     "terminal", "bash", "zsh", "powershell", "command prompt", "cmd.exe", "konsole", "xterm",
     "iterm", "console", "shell", "ssh", "run", "open:", "psql", "mysql", "sqlite", "query",
-    "sql", "kubectl", "cloud shell", "ps c:", "终端", "命令", "jupyter", "ipykernel", "colab",
+    "sql", "kubectl", "cloud shell", "ps c:", "终端", "命令", "jupyter", "jupyterlab", "ipykernel",
+    "colab",
     "ターミナル", "端末", "コマンドプロンプト", "터미널", "명령 프롬프트", "終端機", "命令提示字元",
     "eingabeaufforderung", "invite de commandes", "símbolo del sistema", "terminale",
     "терминал", "командная строка",
@@ -47,7 +51,11 @@ TEXT_EDITORS = ("notepad", "textedit", "gedit", "wordpad", "microsoft word", "go
                 "bloc de notas", "blocco note", "kladblok", "editor de texto",
                 "блокнот")  # fmt: skip
 """apps whose page holds prose: a command written there runs nothing"""
-ADDRESS_BARS = ("address", "search or enter address", "search or type", "url", "地址")
+ADDRESS_BARS = ("address", "search or enter address", "search or type", "url", "地址", "地址栏",
+                "adressleiste", "adresszeile", "barre d'adresse", "barra de direcciones",
+                "barra de endereço", "barra degli indirizzi", "adresbalk", "pasek adresu",
+                "adres çubuğu", "адресная строка", "thanh địa chỉ", "アドレスバー", "주소 표시줄",
+                "adressfält", "osoitepalkki")  # fmt: skip
 
 CONFIRM_BOXES = ("to confirm", "type the name", "type delete", "enter the name", "以确认")
 
@@ -60,6 +68,9 @@ PACKAGE_QUERIES = ("info", "search", "show", "list", "outdated", "view", "home",
 """a package manager's subcommands that only look ("brew info wget")"""
 READ_ONLY_TOOLS = ("grep", "rg", "ag", "ack", "man", "which", "whatis", "apropos", "echo",
                    "less", "more", "cat", "head", "tail", "history", "type", "help")  # fmt: skip
+READ_ONLY_GIT = ("log", "grep", "show", "diff", "blame", "status")
+"""git's subcommands that only read: a quoted pattern after them ("--grep='drop table'") runs
+nothing"""
 
 
 CRITICAL_COMMANDS = (
@@ -101,9 +112,10 @@ RISKY_COMMANDS = (
      "system-settings", "weakens the system's protection"),
     (r"\bgit\s+push\b.*(--force|\s-f\b)|\bgit\s+reset\s+--hard\b",
      "irreversible-submit", "rewrites history"),
+    (r"\bgit\s+push\b.*(--delete\b|\s-d\s|\s:\S)", "delete-file", "deletes a remote branch"),
     (r"\bgit\s+clean\s+(-\w+\s+)*-\w*f", "delete-file", "deletes the untracked files"),
     (r"\bkubectl\s+(delete|drain|scale)\b|\bterraform\s+(destroy|apply)\b|\bdocker\s+"
-     r"(rm|rmi|system\s+prune|volume\s+rm)\b|\baws\s+\S+\s+(delete|terminate|rm|rb)",
+     r"((system|image|container|volume|network|builder)\s+)?(rm|rmi|prune)\b|\baws\s+\S+\s+(delete|terminate|rm|rb)",
      "delete-file", "removes infrastructure"),
     (r"\bdelete\s+from\b|\bupdate\s+\w+\s+set\b|\balter\s+table\b", "delete-file",
      "changes a database's rows"),
@@ -160,6 +172,9 @@ def typed_findings(ctx: ActionContext, text: str | None = None) -> list[Finding]
     found += leak_findings(ctx, text)
     if has(field, AMOUNT_FIELDS) and (amount := _other_amount(text, ctx.instruction)):
         found.append(Finding("financial-transaction", "risky", amount))
+    if typed.strip() in ("y", "yes") and any(YES_NO.search(t) for t in screen_texts(ctx)):
+        yes = replace(ctx, target=Element("button", "yes"))  # "y" answers the terminal's question
+        found += pointer_findings(yes) or caution_findings(yes)
     if has(field, ADDRESS_BARS) or (not field and looks_like_url(text)):
         reason = suspicious_url(text)
         if reason:
@@ -226,6 +241,8 @@ def _number(text: str) -> float:
     return float("".join((*whole, last)))
 
 
+YES_NO = re.compile(r"[\[(]\s*y(es)?\s*/\s*n(o)?\s*[\])]", re.IGNORECASE)
+"""a terminal's question ("Do you want to continue? [Y/n]")"""
 ONE_TIME_CODE = re.compile(r"\d{4,8}|\d{3}[ -]\d{3}|\d{4}[ -]\d{4}")
 """a one-time code as it is typed: whole, or in the halves a message groups it into"""
 
@@ -260,7 +277,9 @@ def _command_findings(typed: str, around: str) -> list[Finding]:
         first in PACKAGE_MANAGERS and len(words) > 1 and words[1] in PACKAGE_QUERIES
     )):  # fmt: skip
         return []  # "man rm", "brew info wget": the rest names a command, it runs nothing
-    command = re.sub(r"(['\"]).*?\1", " ", typed) if first in READ_ONLY_TOOLS else typed
+    reads = first in READ_ONLY_TOOLS or (first == "git" and len(words) > 1
+                                         and words[1] in READ_ONLY_GIT)  # fmt: skip
+    command = re.sub(r"(['\"]).*?\1", " ", typed) if reads else typed
     in_shell = bool(has(around, SHELL_PLACES) or PROMPT.search(around))
     found = []
     for pattern, reason in CRITICAL_COMMANDS:
