@@ -10,33 +10,8 @@ terminal's question; deleting a remote branch; read-only git with a quoted patte
 
 from __future__ import annotations
 
-from cuakit.actions import Action
-from cuakit.safety.context import ActionContext, Element
-from cuakit.safety.gate import SafetyGate
 from cuakit.safety.signals import suspicious_url
-
-GATE = SafetyGate()
-
-
-def click_on(text: str, nearby: tuple[str, ...] = (), role: str = "text", **kw) -> str:
-    instruction = kw.pop("instruction", "do the task")
-    context = ActionContext(Action.click(0.5, 0.5), instruction, Element(role, text), nearby,
-                            **kw)  # fmt: skip
-    return GATE.decide(context).decision
-
-
-def typing(text: str, screen: tuple[str, ...] = (), **kw) -> str:
-    instruction = kw.pop("instruction", "do the task")
-    target = kw.pop("target", None)
-    context = ActionContext(Action.type_text(text), instruction, target, screen, screen=screen,
-                            **kw)  # fmt: skip
-    return GATE.decide(context).decision
-
-
-def pressing(keys: str, screen: tuple[str, ...], **kw) -> str:
-    instruction = kw.pop("instruction", "do the task")
-    context = ActionContext(Action.key(keys), instruction, screen=screen, nearby=screen, **kw)
-    return GATE.decide(context).decision
+from tests.safety.gate_calls import click_on, pressing, typing
 
 
 def test_commit_words_in_nordic_languages_finnish_greek_and_hebrew():
