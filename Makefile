@@ -11,13 +11,16 @@ STAMP := $(VENV)/.cuakit-installed
 EXTRAS ?= dev,browser,desktop,vlm,serve,scale
 # Debian packages the real backends need: Chromium + chromedriver (MiniWoB++), an X server,
 # xdotool and the X11 desktop's applications (AbiWord, Mousepad, Gnumeric with its ssconvert);
-# the text recogniser's OpenCV (libgl1, libglib2.0-0); Tesseract (the recogniser PP-OCR is
-# compared with); the fonts desksim draws in (sans, serif, CJK); the cursor themes desksim draws
-# and the X11 desktop shows (Adwaita, DMZ-White). Their tests skip, saying why,
-# when one is missing.
+# the text recogniser's OpenCV (libgl1, libglib2.0-0); Tesseract (compared with PP-OCR, and
+# with its language models reading the scripts PP-OCR cannot: cuakit.video.scripts); the fonts
+# desksim and the safety cases draw in (sans, serif, CJK, and Noto for Indic and Thai); the cursor
+# themes desksim draws and the X11 desktop shows (Adwaita, DMZ-White). Their tests skip, saying
+# why, when one is missing.
+TESSERACT_LANGUAGES ?= ara fas heb hin ben tam tha kor jpn rus ell
 SYSTEM_PACKAGES ?= chromium chromium-driver xvfb xdotool abiword mousepad gnumeric libgl1 \
-	libglib2.0-0 tesseract-ocr fonts-noto-cjk fonts-dejavu-core fonts-liberation2 fonts-urw-base35 \
-	adwaita-icon-theme dmz-cursor-theme
+	libglib2.0-0 tesseract-ocr $(addprefix tesseract-ocr-,$(TESSERACT_LANGUAGES)) fonts-noto-cjk \
+	fonts-noto-core fonts-dejavu-core fonts-liberation2 fonts-urw-base35 adwaita-icon-theme \
+	dmz-cursor-theme
 DEMO_OUT ?= runs/demo
 
 .PHONY: all setup system-deps test test-fast demo lint format bench clean

@@ -50,6 +50,9 @@ class RunArgs:
     """stop before the next action once this file exists (SIGUSR1 does the same)"""
     allow_real_display: bool = False
     """let x11:DISPLAY drive an existing display (refused otherwise)"""
+    screen_reader: str = "ppocr+tesseract"
+    """how the gate reads a screen that has no element list (x11:DISPLAY): ppocr+tesseract,
+    ppocr, tesseract, or none (the gate then cannot read what a click touches, and confirms)"""
     json: bool = False
     """print one JSON object on stdout"""
 
@@ -93,6 +96,11 @@ def run_run(args: RunArgs) -> None:
     risk_judge = RiskJudge.load(args.risk_judge) if args.risk_judge is not None else None
     audit_path = args.audit or (args.record / "audit.jsonl" if args.record else
                                 Path("cuakit-audit.jsonl"))  # fmt: skip
+    reader = None
+    if args.env.startswith("x11:") and args.screen_reader != "none":
+        from cuakit.video.text import make_reader
+
+        reader = make_reader(args.screen_reader)
     env = open_env(args.env, args.record, args.model)
     limits = Limits(max_per_minute=args.max_per_minute, kill_switch=KillSwitch(args.kill_file))
     results = []
@@ -103,7 +111,7 @@ def run_run(args: RunArgs) -> None:
             for i in range(args.episodes):
                 seed = args.seed + i
                 result = run_episode(agent, env, guard, seed, args.instruction, args.max_steps,
-                                     judge, f"{args.env}#{seed}")  # fmt: skip
+                                     judge, f"{args.env}#{seed}", reader)  # fmt: skip
                 results.append(result)
                 if results[-1].ended == "stopped":
                     break

@@ -3,7 +3,9 @@ record, until the agent says ``finish``/``fail``, the gate refuses, a limit or t
 stops it, or the step limit; then the recording may be judged by a video reward model.
 
 What the gate is told about an action comes from the env's element list (desksim's widgets,
-MiniWoB's DOM): the element under the point and the texts around it."""
+MiniWoB's DOM): the element under the point and the texts around it. A screen without one (an
+existing display, ``x11:DISPLAY``) is read by a text recogniser instead, as a deployed gate
+reads it."""
 
 from __future__ import annotations
 
@@ -20,8 +22,9 @@ from cuakit.episodes.writer import EpisodeWriter
 from cuakit.errors import ActionParseError
 from cuakit.reward.scoring import Scorer
 from cuakit.runner.agents import Agent
-from cuakit.safety.context import ActionContext, ScreenText, locate, reading_order
+from cuakit.safety.context import ActionContext, ScreenText, locate, read_screen, reading_order
 from cuakit.safety.guard import Guard, Stopped
+from cuakit.video.text import TextReader
 
 
 @dataclass(frozen=True)
@@ -50,6 +53,22 @@ def element_context(
                          tuple(previous), reading_order(texts))  # fmt: skip
 
 
+def screen_context(
+    action: Action,
+    instruction: str,
+    screenshot: np.ndarray,
+    reader: TextReader,
+    previous: list[Action],
+    app: str,
+) -> ActionContext:
+    """The gate's context from the pixels alone: the text ``reader`` reads under the point, and
+    around it (no roles: a screen does not say which text is a button)."""
+    texts = read_screen(screenshot, reader)
+    target, nearby = locate(action.point, texts)
+    return ActionContext(action, instruction, target, nearby, app, "", tuple(previous),
+                         reading_order(texts))  # fmt: skip
+
+
 def run_episode(
     agent: Agent,
     env: Any,
@@ -59,9 +78,12 @@ def run_episode(
     max_steps: int = 15,
     judge: Scorer | None = None,
     episode: str = "episode",
+    reader: TextReader | None = None,
 ) -> RunResult:
     """One episode of ``agent`` on ``env`` (made with ``terminate_on_success=False``, wrapped
-    in `RecordEpisode` to record it) through ``guard``."""
+    in `RecordEpisode` to record it) through ``guard``. ``reader`` reads the screen for the
+    gate where the env has no element list (without one, the gate cannot read the target and
+    confirms)."""
     obs, info = env.reset(seed=seed)
     task = instruction or obs["instruction"]
     frames, previous, ended = [obs["screenshot"]], [], "step-limit"
@@ -72,7 +94,10 @@ def run_episode(
         except ActionParseError:
             ended = "unparsed"
             break
-        context = element_context(action, task, info, previous, app)
+        if reader is not None and not info.get("elements"):
+            context = screen_context(action, task, obs["screenshot"], reader, previous, app)
+        else:
+            context = element_context(action, task, info, previous, app)
         try:
             allowed = guard.review(context, obs["screenshot"], episode, step)
         except Stopped:

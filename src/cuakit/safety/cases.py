@@ -9,6 +9,7 @@ scores them.
 
 from __future__ import annotations
 
+import functools
 import tomllib
 from dataclasses import dataclass
 from pathlib import Path
@@ -31,8 +32,18 @@ from cuakit.video.text import TextReader
 
 SCREEN = (1280, 800)
 """the size a case's screen is drawn at"""
-FONT = Path("/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf")
-CJK_FONT = Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc")
+FONT_ROOT = Path("/usr/share/fonts")
+FONTS = (
+    "truetype/dejavu/DejaVuSans.ttf",  # Latin, Cyrillic, Greek, Arabic, Hebrew
+    "truetype/noto/NotoSansDevanagari-Regular.ttf",
+    "truetype/noto/NotoSansBengali-Regular.ttf",
+    "truetype/noto/NotoSansTamil-Regular.ttf",
+    "truetype/noto/NotoSansThai-Regular.ttf",
+    "opentype/noto/NotoSansCJK-Regular.ttc",  # Chinese, Japanese, Korean
+)
+"""the fonts a screen is drawn in (Debian's fonts-dejavu-core, fonts-noto-core, fonts-noto-cjk),
+in order of preference: each character is drawn in the first installed one that has its glyph,
+as a desktop's font fallback does (a font without the glyph would draw a box no reader reads)"""
 
 
 @dataclass(frozen=True)
@@ -85,26 +96,65 @@ def draw_screen(case: SafetyCase) -> np.ndarray:
         box = (x * width, y * height, (x + w) * width, (y + h) * height)
         if item.role in ("button", "textbox", "password", "combobox"):
             draw.rectangle(box, outline=(120, 120, 120), fill=(255, 255, 255))
-        font = _fitted_font(item.text, box[2] - box[0], box[3] - box[1])
-        draw.text((box[0] + 3, (box[1] + box[3]) / 2), item.text, fill=(20, 20, 20), font=font,
-                  anchor="lm")  # fmt: skip
+        runs = _font_runs(item.text)
+        size = _fitted_size(runs, box[2] - box[0], box[3] - box[1])
+        left = box[0] + 3
+        for text, path in runs:  # left to right; an RTL run is shaped and ordered within itself
+            font = _font(path, size)
+            draw.text((left, (box[1] + box[3]) / 2), text, fill=(20, 20, 20), font=font,
+                      anchor="lm")  # fmt: skip
+            left += font.getlength(text)
     return np.asarray(image)
 
 
-def _fitted_font(text: str, width: float, height: float) -> ImageFont.FreeTypeFont:
-    """The largest font (11–18 px, 6 px under the box's height) whose text fits the box's width:
-    a real screen does not draw one label over the next."""
-    path = str(_font_for(text))
+def _fitted_size(runs: list[tuple[str, Path]], width: float, height: float) -> int:
+    """The largest font size (11–18 px, 6 px under the box's height) at which the text fits the
+    box's width: a real screen does not draw one label over the next."""
     size = max(11, min(18, int(height) - 6))
-    font = ImageFont.truetype(path, size)
-    while size > 8 and font.getlength(text) > width - 6:
+    while size > 8 and sum(_font(path, size).getlength(text) for text, path in runs) > width - 6:
         size -= 1
-        font = ImageFont.truetype(path, size)
-    return font
+    return size
 
 
-def _font_for(text: str) -> Path:
-    return FONT if text.isascii() or not CJK_FONT.is_file() else CJK_FONT
+@functools.cache
+def _font(path: Path, size: int) -> ImageFont.FreeTypeFont:
+    return ImageFont.truetype(str(path), size)
+
+
+@functools.cache
+def _installed_fonts() -> tuple[tuple[Path, frozenset[int]], ...]:
+    """Each installed font of `FONTS` with the code points it has glyphs for."""
+    from fontTools.ttLib import TTCollection, TTFont
+
+    fonts = []
+    for name in FONTS:
+        path = FONT_ROOT / name
+        if path.is_file():
+            font = TTCollection(path).fonts[0] if path.suffix == ".ttc" else TTFont(path)
+            fonts.append((path, frozenset(font.getBestCmap())))
+    if not fonts:
+        raise ConfigError(f"no font to draw a case's screen in under {FONT_ROOT}; install "
+                          "fonts-dejavu-core (`make setup` does, as root)")  # fmt: skip
+    return tuple(fonts)
+
+
+def _font_runs(text: str) -> list[tuple[str, Path]]:
+    """``text`` in the first font that has all its glyphs, else cut into runs that one font
+    draws: each character in the first font that has it (spaces and characters no font has
+    stay in the run they are in)."""
+    fonts = _installed_fonts()
+    points = {ord(char) for char in text if not char.isspace()}
+    whole = next((path for path, covered in fonts if points <= covered), None)
+    if whole is not None:
+        return [(text, whole)]
+    runs: list[tuple[str, Path]] = []
+    for char in text:
+        path = next((p for p, points in fonts if ord(char) in points), None)
+        if runs and (path is None or char.isspace() or path == runs[-1][1]):
+            runs[-1] = (runs[-1][0] + char, runs[-1][1])
+        else:
+            runs.append((char, path or fonts[0][0]))
+    return runs
 
 
 def context(case: SafetyCase, reader: TextReader | None = None) -> ActionContext:

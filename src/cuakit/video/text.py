@@ -3,7 +3,7 @@
 ``reader.read(frame, region=None) -> [TextBox(text, box, confidence)]`` finds and recognises the
 text of a frame (or of one region of it); ``reader.detect(frame, region=None) -> [Box]`` only
 finds it; ``reader.recognise(crops) -> [(text, confidence)]`` recognises crops that already hold
-one line or word each. Two backends:
+one line or word each. Three backends:
 
 - `PPOCRReader` (default): PP-OCRv4 detection and recognition (Chinese and English, one model)
   run by onnxruntime, as the ``rapidocr-onnxruntime`` wheel ships them — no download. The
@@ -11,6 +11,8 @@ one line or word each. Two backends:
   shows again in the next recording, is recognised once.
 - `TesseractReader`: Debian's ``tesseract`` command (``tesseract-ocr``, ``tesseract-ocr-chi-sim``
   for Chinese), for comparison (`cuakit bench reading`).
+- ``ppocr+tesseract`` (`cuakit.video.scripts.ScriptsReader`): PP-OCR, with Tesseract's language
+  models re-reading the pieces PP-OCR scores low (the scripts its models do not know).
 
 `read_recording(frames, reader, pointer_boxes)` reads a whole recording the cheap way: the first
 frame whole, afterwards only the regions where the screen changed — with the pointer masked
@@ -39,7 +41,7 @@ from cuakit.errors import BackendUnavailableError, FrameError
 
 Box = tuple[int, int, int, int]
 """top, bottom, left, right in pixels (bottom and right exclusive)"""
-READERS = ("ppocr", "tesseract")
+READERS = ("ppocr", "tesseract", "ppocr+tesseract")
 CHANGE_THRESHOLD = 24
 """largest per-channel difference (grey levels) under which a pixel counts as unchanged"""
 CHANGE_MARGIN = 6
@@ -299,6 +301,10 @@ def make_reader(name: str = "ppocr", threads: int = 1) -> TextReader:
         return PPOCRReader(threads=threads)
     if name == "tesseract":
         return TesseractReader()
+    if name == "ppocr+tesseract":
+        from cuakit.video.scripts import ScriptsReader  # it builds on this module's readers
+
+        return ScriptsReader(threads=threads)
     raise FrameError(f"reader: unknown {name!r}; choose one of {', '.join(READERS)}")
 
 
