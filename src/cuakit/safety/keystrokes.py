@@ -6,8 +6,11 @@ migration. Enter commits what was just typed, runs the command on a shell's (or 
 cell's) last line, or — with nothing focused — presses the form's commit button; Enter or Space
 on a focused button presses it; a function key or a chord the screen labels ("F10: Save & Exit",
 "Cmd+Opt+Supr: eliminar") and an access key ("Alt+S" for "发送(S)" or a mail's Send) are that
-button; "y" answers the terminal's "[Y/n]" question as a yes. A key the screen says sends
-("Enter to send", "Ctrl+Enterで送信") sends; pasting after "Password copied to clipboard" hands
+button; "y" answers the terminal's "[Y/n]" question as a yes, and so does Enter where its
+default is yes ("[Y/n]"); Enter in the Run box runs the command in its field. A key the screen
+says sends ("Enter to send", "Ctrl+Enterで送信") sends, and so does a mail app's send chord
+(Ctrl+Enter, Cmd+Shift+D) with a recipient on screen; Delete in a task manager ends the task;
+pasting after "Password copied to clipboard" hands
 the secret on, and pasting where a page's "verification step" says to runs its command; F5 in a
 database console runs the changing query in its editor; quitting an app that is exporting or
 recording interrupts it."""
@@ -16,6 +19,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import replace
+from itertools import pairwise
 
 from cuakit.actions import ActionType
 from cuakit.safety.context import ActionContext, Element
@@ -82,6 +86,7 @@ CHORDS: dict[str, tuple[str, str]] = {
     "alt+shift+meta+delete": ("delete-file", "empties the trash without asking"),
     "alt+shift+meta+backspace": ("delete-file", "empties the trash without asking"),
     "shift+meta+backspace": ("delete-file", "empties the trash"),
+    "alt+meta+backspace": ("delete-file", "deletes at once, past the trash"),
     "ctrl+shift+q": ("key-chord", "quits the browser with every window"),
     "shift+meta+q": ("key-chord", "logs out of the session"),
     "alt+shift+meta+q": ("key-chord", "logs out at once, without asking"),
@@ -109,10 +114,16 @@ def key_findings(ctx: ActionContext) -> list[Finding]:
         if ongoing:
             return [Finding("key-chord", "risky", f"{keys} interrupts what is {ongoing!r}")]
         return []
+    if keys in SEND_CHORDS and (recipients := _recipient_field(ctx)):
+        return [Finding("send-email", "risky", f"{keys} sends the message to {recipients!r}")]
+    if keys == "delete" and (manager := has(normal(ctx.app), TASK_MANAGERS)):
+        return [Finding("key-chord", "risky", f"Delete in the {manager} ends the selected task")]
     shown = _shortcut_on_screen(ctx, keys) or _access_key_on_screen(ctx, keys)
     if shown is not None:  # "F10: Save & Exit", "发送(S)" — the key is that button
         return pointer_findings(replace(ctx, target=Element("button", shown)))
-    if keys in ("y", "shift+y") and any(YES_NO.search(t) for t in screen_texts(ctx)):
+    texts = screen_texts(ctx)
+    yes = keys in ("y", "shift+y") and any(YES_NO.search(t) for t in texts)
+    if yes or (keys == "enter" and texts and DEFAULT_YES.search(texts[-1])):
         return pointer_findings(replace(ctx, target=Element("button", "yes")))
     field = normal(f"{ctx.target.role} {ctx.target.text}") if ctx.target else ""
     if keys in ("enter", "space") and ctx.target is not None and ctx.target.role in PRESSABLE:
@@ -174,6 +185,35 @@ def key_findings(ctx: ActionContext) -> list[Finding]:
         if keys != "enter" and has(around, ("to", *COMMIT_WORDS["send-email"])):
             return [Finding("send-email", "risky", f"{keys} sends the message being written")]
     return []
+
+
+SEND_CHORDS = ("ctrl+enter", "meta+enter", "shift+meta+d")
+"""mail apps' send shortcuts (Outlook and Gmail, Apple Mail's Cmd+Shift+D)"""
+RECIPIENT_LABELS = ("to", "cc", "para", "à", "an", "a", "destinataire", "destinatario",
+                    "destinatário", "收件人", "宛先", "받는 사람", "кому", "aan", "do", "kime",
+                    "kepada", "đến", "ถึง", "till", "til", "vastaanottaja", "προσ", "אל", "komu",
+                    "إلى", "به", "kwa", "प्रति")  # fmt: skip
+"""the label of a message's recipient field ("To:", "Para:", "宛先:"), as `normal` leaves it"""
+TASK_MANAGERS = ("task manager", "activity monitor", "system monitor", "gerenciador de tarefas",
+                 "administrador de tareas", "gestionnaire des tâches", "task-manager",
+                 "gestione attività", "taakbeheer", "menedżer zadań", "görev yöneticisi",
+                 "диспетчер задач", "任务管理器", "タスク マネージャー", "タスクマネージャー",
+                 "작업 관리자", "trình quản lý tác vụ", "ตัวจัดการงาน", "pengelola tugas",
+                 "aktivitetshanteraren", "tehtävienhallinta", "správce úloh",
+                 "مدير المهام")  # fmt: skip
+"""apps where Delete ends the selected process (its unsaved work is lost)"""
+DEFAULT_YES = re.compile(r"[\[(]\s*Y(es)?\s*/\s*n(o)?\s*[\])]")
+"""a terminal's question whose default, taken by Enter, is yes ("Continue? [Y/n]")"""
+
+
+def _recipient_field(ctx: ActionContext) -> str | None:
+    """The recipients of the message being written: the text after its "To:" label."""
+    texts = screen_texts(ctx)
+    for label, after in pairwise(texts):
+        said = normal(label)
+        if said.endswith(":") and said.rstrip(": ") in RECIPIENT_LABELS and "@" in after:
+            return after
+    return None
 
 
 NEW_LINES = ("new line", "line break", "nueva línea", "salto de línea", "nouvelle ligne",
@@ -257,7 +297,7 @@ REVERSE_SEARCH = re.compile(r"\(reverse-i-search\)`[^']*':\s*(\S.*)$")
 NOTEBOOK_SHELL = re.compile(r"^\s*(?:\[\s*\d*\s*\]:\s*)?!\s*(\S.*)$")
 """a notebook cell's shell line ("!aws s3 ls")"""
 MANY_SELECTED = re.compile(
-    r"\ball (text|items?|files?|messages?|conversations?|rows?)\b.*\bselected\b"
+    r"\ball (\d[\d,.]*\s+)?(text|items?|files?|messages?|conversations?|rows?)\b.*\bselected\b"
     r"|\b\d+ of \d+ selected|\bselected\b.*\(\d+ (pages?|items?)\)"
     r"|\b([2-9]|\d{2,})\s+\w+\s+(selected|geselecteerd|"
     r"ausgewählt|sélectionnés|seleccionad[oa]s|selezionat[ei])\b|已选",
@@ -345,10 +385,21 @@ def _access_key_on_screen(ctx: ActionContext, keys: str) -> str | None:
     return None
 
 
+RUN_BOX_FIELDS = ("open:", "открыть:", "öffnen:", "ouvrir :", "ouvrir:", "abrir:", "apri:",
+                  "openen:", "otwórz:", "aç:", "mở:", "buka:", "打开:", "打开(o):", "名前:",
+                  "名前(o):", "열기:", "열기(o):", "öppna:", "avaa:", "άνοιγμα:", "otevřít:",
+                  "فتح:", "باز کردن:")  # fmt: skip
+"""the label of the Run box's field (Win+R): Enter runs what stands after it"""
+
+
 def _pending_command(ctx: ActionContext) -> str | None:
     """The command on the last shell prompt line on screen ("user@host:~$ make", "PS C:\\> …",
-    a notebook's "!make")."""
-    for line in reversed(screen_texts(ctx)):
+    a notebook's "!make") or in the Run box's field ("Open: powershell -enc …")."""
+    texts = screen_texts(ctx)
+    for label, command in pairwise(texts):
+        if normal(label) in RUN_BOX_FIELDS:
+            return command
+    for line in reversed(texts):
         prompt = PROMPT.search(line)
         if prompt and re.search(r"\d%$", line[: prompt.start(1)].rstrip()):
             prompt = None  # "Revenue grew 8% year over year": a percentage, not zsh's prompt

@@ -10,21 +10,7 @@ import functools
 import re
 import unicodedata
 
-from cuakit.safety.lexicon_world import (
-    MORE_CAUTIONS,
-    MORE_COMMIT_WORDS,
-    MORE_EXPORTS,
-    MORE_MINT_VERBS,
-    MORE_MINTED_SECRETS,
-    MORE_NO_WORDS,
-    MORE_PERMISSIONS,
-    MORE_SECRET_FIELDS,
-    MORE_SETTINGS_SUBJECTS,
-    MORE_SETTINGS_VERBS,
-    MORE_SYSTEM_RISKS,
-    MORE_WEBSITE_WARNINGS,
-    MORE_YES_WORDS,
-)
+from cuakit.safety import lexicon_world as world
 
 
 def normal(text: str) -> str:
@@ -42,12 +28,17 @@ def has(text: str, phrases: tuple[str, ...]) -> str | None:
     """The first phrase found in ``text`` (already `normal`): as whole words, or as a substring
     for phrases in a script without spaces (Chinese, Japanese, Thai)."""
     for phrase in phrases:
-        if not unspaced(phrase):
-            if _whole_word(phrase).search(text):
-                return phrase
-        elif phrase in text:
+        if _pattern(phrase).search(text):
             return phrase
     return None
+
+
+@functools.cache
+def _pattern(phrase: str) -> re.Pattern[str]:
+    """``phrase`` in the form `normal` gives screen text (a Greek final sigma, a Thai sara am,
+    a German ß would otherwise never match), as whole words or, unspaced, as a substring."""
+    said = normal(phrase)
+    return re.compile(re.escape(said)) if unspaced(said) else _whole_word(said)
 
 
 @functools.cache
@@ -85,13 +76,13 @@ COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         "confirmar pix", "pagar pix", "enviar pix", "fazer pix", "pagar com pix",
         "bayar", "bayar sekarang", "beli", "beli sekarang", "zapłać", "kup teraz", "öde",
         "şimdi öde", "satın al", "ادفع", "شراء", "भुगतान करें", "अभी भुगतान करें", "खरीदें",
-        "अभी खरीदें", *MORE_COMMIT_WORDS["financial-transaction"],
+        "अभी खरीदें", *world.MORE_COMMIT_WORDS["financial-transaction"],
     ),
     "send-email": (
         "send", "send now", "send message", "send email", "send reply", "send invite",
         "发送", "发送邮件", "senden", "absenden", "enviar", "envoyer", "invia", "送信", "送る",
         "보내기", "전송", "versturen", "verzenden", "verstuur", "отправить", "kirim", "wyślij",
-        "gönder", "إرسال", "भेजें", *MORE_COMMIT_WORDS["send-email"],
+        "gönder", "إرسال", "भेजें", *world.MORE_COMMIT_WORDS["send-email"],
     ),
     "delete-file": (
         "delete", "delete forever", "delete permanently", "permanently delete", "remove",
@@ -108,7 +99,7 @@ COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         "sposta nel cestino", "移到回收站", "移至回收站", "ゴミ箱に入れる", "ゴミ箱に移動",
         "휴지통으로 이동", "verwijderen", "definitief verwijderen", "usuń", "usuń trwale", "sil",
         "kalıcı olarak sil", "حذف", "hapus", "hapus permanen", "हटाएं",
-        *MORE_COMMIT_WORDS["delete-file"],
+        *world.MORE_COMMIT_WORDS["delete-file"],
     ),
     "install-software": (
         "install", "install now", "get", "add to chrome", "add to firefox", "add extension",
@@ -119,7 +110,7 @@ COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         "ajouter à chrome", "ajouter à firefox", "zu chrome hinzufügen", "zu firefox hinzufügen",
         "adicionar ao chrome", "adicionar ao firefox", "aggiungi a chrome", "aggiungi a firefox",
         "添加至 chrome", "添加到 chrome", "chrome に追加", "chrome에 추가",
-        *MORE_COMMIT_WORDS["install-software"],
+        *world.MORE_COMMIT_WORDS["install-software"],
     ),
     "irreversible-submit": (
         "submit", "publish", "post", "tweet", "merge", "merge pull request", "deploy",
@@ -141,7 +132,7 @@ COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         "annuler mon abonnement", "conferma disdetta", "解約する", "确认解约", "确认退订",
         "release", "release now", "release this version", "votar", "confirmar voto", "voter",
         "confirmer le vote", "abstimmen", "stimme abgeben", "投票する", "투표하기",
-        *MORE_COMMIT_WORDS["irreversible-submit"],
+        *world.MORE_COMMIT_WORDS["irreversible-submit"],
     ),
 }  # fmt: skip
 
@@ -152,7 +143,7 @@ NOT_COMMITS = ("send/receive", "sign in", "sign out", "sign-in", "log in", "send
                "clear all filters", "filter entfernen", "filter löschen", "quitar filtro",
                "borrar filtros", "supprimer le filtre", "effacer les filtres",
                "remover filtro", "清除筛选", "release notes", "release history", "ที่ติดตั้ง",
-               "ติดตั้งแล้ว", "已安装", "インストール済み")  # fmt: skip
+               "ติดตั้งแล้ว", "已安装", "インストール済み", *world.MORE_NOT_COMMITS)  # fmt: skip
 """labels that hold a commit word and commit nothing ("Sign in", "Send/Receive", "Send to
 Back", "Remove from list", "Remove filter": a filter changes what is shown, not what is kept;
 "Release notes" only opens a page; "แอปที่ติดตั้ง", "已安装": the apps installed, a list)"""
@@ -161,8 +152,7 @@ Back", "Remove from list", "Remove filter": a filter changes what is shown, not 
 def commit_label(text: str) -> str:
     """A target's words (already `normal`) with the labels that commit nothing taken out."""
     for phrase in NOT_COMMITS:
-        unwanted = re.compile(re.escape(phrase)) if unspaced(phrase) else _whole_word(phrase)
-        text = unwanted.sub(" ", text)
+        text = _pattern(phrase).sub(" ", text)
     return " ".join(text.split())
 
 
@@ -193,7 +183,7 @@ YES_WORDS = (
     "consenti", "はい", "確認", "同意する", "許可", "확인", "허용", "upgrade",
     "voltooien", "doorgaan", "bevestigen", "akkoord", "evet", "tamam", "onayla",
     "zatwierdź", "potwierdź", "موافق", "نعم", "تأكيد", "lanjutkan", "konfirmasi", "हाँ",
-    "पुष्टि करें", *MORE_YES_WORDS,
+    "पुष्टि करें", *world.MORE_YES_WORDS,
 )  # fmt: skip
 
 NO_WORDS = (
@@ -208,7 +198,7 @@ NO_WORDS = (
     "guardar borrador", "enregistrer le brouillon", "enregistrer et continuer plus tard",
     "entwurf speichern", "später fortsetzen", "salvar rascunho", "salva bozza", "保存草稿",
     "下書き保存", "nee", "annuleren", "terug", "anuluj", "wróć", "iptal", "hayır",
-    "vazgeç", "إلغاء", "batal", "kembali", "रद्द करें", "वापस जाएँ", *MORE_NO_WORDS,
+    "vazgeç", "إلغاء", "batal", "kembali", "रद्द करें", "वापस जाएँ", *world.MORE_NO_WORDS,
 )  # fmt: skip
 
 RISK_WORDS: dict[str, tuple[str, ...]] = {
@@ -245,7 +235,7 @@ RISK_WORDS: dict[str, tuple[str, ...]] = {
         "área de trabalho remota", "remotedesktop", "リモート デスクトップ", "リモートデスクトップ",
         "원격 데스크톱", "administrador", "administrateur", "amministratore", "beheerder", "管理者",
         "관리자", "yönetici", "usb debugging", "depuración usb", "débogage usb", "usb-debugging",
-        "تصحيح أخطاء usb", "usb 调试", "usb デバッグ", *MORE_SYSTEM_RISKS,
+        "تصحيح أخطاء usb", "usb 调试", "usb デバッグ", *world.MORE_SYSTEM_RISKS,
     ),
     "irreversible-submit": (
         "penalty of perjury", "agree to sign", "sign this document", "legally binding",
@@ -266,14 +256,15 @@ RISK_WORDS: dict[str, tuple[str, ...]] = {
         "不安全", "攻击者", "欺诈", "危险网站", "potential security risk", "riesgo potencial",
         "amenaza de seguridad", "risque de sécurité", "sicherheitsrisiko", "betrügerische website",
         "gefährliche website", "site trompeur", "sitio engañoso", "site enganoso",
-        "risque probable", "verbindung ist nicht privat", *MORE_WEBSITE_WARNINGS,
+        "risque probable", "verbindung ist nicht privat", *world.MORE_WEBSITE_WARNINGS,
     ),
 }  # fmt: skip
 
 UNENCRYPTED = ("unencrypted", "not encrypted", "not be encrypted", "plain text", "plaintext",
                "sin cifrar", "no cifrado", "unverschlüsselt", "non chiffré", "non chiffrée",
                "não criptografado", "sem criptografia", "non crittografato", "未加密",
-               "明文", "暗号化されていない", "암호화되지 않은")  # fmt: skip
+               "明文", "暗号化されていない", "암호화되지 않은",
+               *world.MORE_UNENCRYPTED)  # fmt: skip
 """what an export dialog says of a file anyone who finds it can read"""
 
 SETTINGS_SUBJECTS = RISK_WORDS["system-settings"] + (
@@ -296,7 +287,7 @@ SETTINGS_SUBJECTS = RISK_WORDS["system-settings"] + (
     "표준 시간대", "developer options", "opciones de desarrollador",
     "options pour les développeurs", "entwickleroptionen", "opções do desenvolvedor",
     "开发者选项", "開発者向けオプション",
-    "خيارات المطور", *MORE_SETTINGS_SUBJECTS,
+    "خيارات المطور", *world.MORE_SETTINGS_SUBJECTS,
 )  # fmt: skip
 POWER_OFFS = ("shut down", "herunterfahren", "éteindre", "apagar el equipo", "desligar",
               "spegni", "关机", "シャットダウン", "시스템 종료")  # fmt: skip
@@ -322,7 +313,7 @@ PERMISSIONS = {
                  "votre position", "位置信息"),
 }  # fmt: skip
 PERMISSIONS = {
-    name: (*words, *MORE_PERMISSIONS.get(name, ())) for name, words in PERMISSIONS.items()
+    name: (*words, *world.MORE_PERMISSIONS.get(name, ())) for name, words in PERMISSIONS.items()
 }
 """what a browser's permission prompt ("meet.example wants to: Use your camera") grants, by the
 word an instruction that asks for it would use"""
@@ -332,7 +323,7 @@ SETTINGS_VERBS = (
     "reset", "add user", "add account", "remove user", "make admin", "make administrator",
     "grant", "change", "关闭", "开启", "应用", "save & exit", "save and exit", "desactivar",
     "deaktivieren", "désactiver", "ausschalten", "übernehmen", "appliquer", "aplicar",
-    "applica", "next", *MORE_SETTINGS_VERBS,
+    "applica", "next", *world.MORE_SETTINGS_VERBS,
 )  # fmt: skip
 
 TOGGLE_ROLES = ("switch", "toggle", "checkbox", "radio")
@@ -346,16 +337,16 @@ SHARE_WORDS = ("share", "invite", "send invite", "add people", "compartir", "tei
 """what a sharing dialog's button says"""
 
 SECRET_VERBS = ("export", "show", "reveal", "copy", "share", "download", "send", "view",
-                *MORE_EXPORTS)  # fmt: skip
+                *world.MORE_EXPORTS, *world.MORE_REVEALS)  # fmt: skip
 MINTED_SECRETS = ("token", "access key", "api key", "secret key", "secret", "app password",
                   "令牌", "密钥", "访问令牌", "トークン", "アクセスキー", "토큰", "jeton",
                   "clé api", "clé d'api", "api-schlüssel", "clave de api",
-                  "chave de api", *MORE_MINTED_SECRETS)  # fmt: skip
+                  "chave de api", *world.MORE_MINTED_SECRETS)  # fmt: skip
 """secrets a click creates ("Generate token", "Create access key"); a generated password for a
 new login is the safe habit, not a risk"""
 MINT_VERBS = ("create", "generate", "new", "roll", "rotate", "生成", "创建", "新建", "作成", "発行",
               "생성", "발급", "erstellen", "generieren", "créer", "générer", "crear", "generar",
-              "criar", "gerar", "crea", "genera", *MORE_MINT_VERBS)  # fmt: skip
+              "criar", "gerar", "crea", "genera", *world.MORE_MINT_VERBS)  # fmt: skip
 """what a button that makes a new secret says beside it"""
 CARTS = ("cart", "your cart", "shopping cart", "basket", "shopping bag", "warenkorb", "panier",
          "carrito", "carrinho", "carrello", "winkelwagen", "购物车", "カート",
@@ -372,7 +363,8 @@ HELP_DESK_PROMPTS = ("ask us anything", "ask a question", "type your question",
 """what a help centre's question box (its search or its bot) says"""
 NEW_PASSWORDS = ("new password", "neues passwort", "nouveau mot de passe", "nueva contraseña",
                  "nova senha", "nuova password", "新密码", "新しいパスワード",
-                 "새 비밀번호", "nieuw wachtwoord", "nowe hasło", "yeni şifre")  # fmt: skip
+                 "새 비밀번호", "nieuw wachtwoord", "nowe hasło", "yeni şifre",
+                 *world.MORE_NEW_PASSWORDS)  # fmt: skip
 """a password-change form's field: what a commit on it replaces is the account's way in"""
 PASSWORD_CHANGES = ("change password", "passwort ändern", "modifier le mot de passe",
                     "changer le mot de passe", "cambiar contraseña", "alterar senha",
@@ -395,7 +387,8 @@ LURES = ("verify", "sign in", "log in", "login", "confirm your", "open document"
 
 SETTINGS_APPS = ("settings", "preferences", "control panel", "设置", "systemsteuerung",
                  "einstellungen", "systemeinstellungen", "paramètres", "réglages", "configuración",
-                 "ajustes", "impostazioni", "configurações", "설정", "設定")  # fmt: skip
+                 "ajustes", "impostazioni", "configurações", "설정", "設定",
+                 *world.MORE_SETTINGS_APPS)  # fmt: skip
 
 SAFE_CLICKS = ("report", "report phishing", "report spam", "mark as spam", "block", "block sender",
                "junk", "not spam", "move to junk", "举报")  # fmt: skip
@@ -408,7 +401,7 @@ SECRET_FIELDS = (
     "backup codes",
     "private key", "social security", "ssn", "passport number", "national id",
     "national insurance", "tax id", "driver's license", "driving licence",
-    "密码", "口令", "验证码", "卡号", "银行卡号", "安全码", "身份证", *MORE_SECRET_FIELDS,
+    "密码", "口令", "验证码", "卡号", "银行卡号", "安全码", "身份证", *world.MORE_SECRET_FIELDS,
 )  # fmt: skip
 
 KEEP_WORDS = ("save", "save file", "open", "run", "keep", "download", "ok", "yes", "allow",
@@ -431,7 +424,7 @@ CAUTIONS = (
     "no podrá ser modificado", "no se podrá modificar", "no se puede modificar",
     "ne pourra plus être modifié", "ne pourra pas être modifié", "non potrà essere modificato",
     "nicht mehr geändert", "niet meer worden gewijzigd", "nie można cofnąć", "geri alınamaz",
-    "لا يمكن التراجع", *MORE_CAUTIONS,
+    "لا يمكن التراجع", *world.MORE_CAUTIONS,
 )  # fmt: skip
 """what a screen says before a step that cannot be taken back"""
 DONT_SAVE = ("don't save", "do not save", "ne pas enregistrer", "nicht speichern", "no guardar",

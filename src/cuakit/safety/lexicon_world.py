@@ -1,8 +1,9 @@
 """The rule words of `cuakit.safety.lexicon` in the languages it did not yet hold — Vietnamese,
-Thai, Russian, Swedish, Danish, Norwegian, Finnish, Greek, Hebrew, Czech — and the ones it held
-only in part (Japanese, Korean, Hindi, Indonesian, Turkish, Polish, Dutch …). Kept apart so that
-`lexicon` stays readable; `lexicon` adds each tuple here to its own. Phrases are written as
-`lexicon.normal` leaves them (case-folded)."""
+Thai, Russian, Swedish, Danish, Norwegian, Finnish, Greek, Hebrew, Czech, Swahili, Persian — and
+the ones it held only in part (Japanese, Korean, Hindi, Indonesian, Turkish, Polish, Dutch …).
+Kept apart so that `lexicon` stays readable; `lexicon` adds each tuple here to its own. Phrases
+are written as they are spelled; `lexicon.has` compares them in the form `lexicon.normal` gives
+screen text."""
 
 from __future__ import annotations
 
@@ -20,10 +21,16 @@ MORE_COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         "πληρωμή", "πληρωμή τώρα", "πλήρωσε", "αγορά", "αγορά τώρα", "εκτέλεση",
         "εκτέλεση πληρωμής", "εκτέλεση μεταφοράς", "שלם", "שלם עכשיו", "לתשלום", "קנה",
         "קנה עכשיו", "ביצוע העברה", "zaplatit", "koupit", "発注", "注文する",
+        # Swahili, Persian and Polish
+        "lipa", "lipa sasa", "nunua", "nunua sasa", "hamisha", "hamisha pesa",
+        "thibitisha uhamisho", "thibitisha malipo", "tuma pesa", "پرداخت", "پرداخت کنید",
+        "خرید", "انتقال وجه", "تأیید پرداخت", "zamów", "zamawiam i płacę", "kupuję",
+        "złóż zamówienie", "zlecam przelew", "wykonaj przelew",
     ),
     "send-email": (
         "gửi", "gửi ngay", "ส่ง", "ส่งข้อความ", "послать", "skicka", "skicka nu", "send nå",
         "lähetä", "lähetä nyt", "αποστολή", "στείλε", "שלח", "שליחה", "odeslat",
+        "tuma", "tuma sasa", "ارسال", "ارسال کنید", "بفرست", "prześlij",
     ),
     "delete-file": (
         "xóa", "xoá", "xóa vĩnh viễn", "xoá vĩnh viễn", "chuyển vào thùng rác",
@@ -33,12 +40,14 @@ MORE_COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         "çöp kutusuna taşı", "przenieś do kosza", "naar prullenbak verplaatsen",
         "कचरे में डालें", "स्थायी रूप से हटाएं", "radera", "ta bort", "slett", "slet", "poista",
         "poista pysyvästi", "διαγραφή", "μόνιμη διαγραφή", "מחק", "מחיקה", "smazat",
+        "futa", "futa kabisa", "پاک کردن", "حذف دائمی",
     ),
     "install-software": (
         "установить", "установить расширение", "cài đặt ngay", "thêm vào chrome",
         "ติดตั้ง", "เพิ่มใน chrome", "pasang sekarang", "instal",
         "zainstaluj", "इंस्टॉल करें", "installera", "asenna", "εγκατάσταση", "התקן",
         "nainstalovat",
+        "sakinisha", "نصب", "نصب کنید",
         # adding a browser extension, and keeping a file its scanner could not check
         "添加扩展程序", "添加扩展", "拡張機能を追加", "확장 프로그램 추가", "chrome'a ekle",
         "firefox'a ekle", "erweiterung hinzufügen", "ajouter l'extension", "añadir extensión",
@@ -54,6 +63,8 @@ MORE_COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         "đăng bài", "ส่งคำตอบ", "เผยแพร่", "kirim jawaban", "terbitkan", "yayınla", "opublikuj",
         "publiceren", "प्रकाशित करें", "जमा करें", "publicera", "skicka in", "signera",
         "julkaise", "allekirjoita", "δημοσίευση", "υποβολή", "פרסם", "odeslat žádost",
+        "wasilisha", "chapisha", "تحویل", "تحویل آزمون", "انتشار", "منتشر کن", "złóż",
+        "złóż wniosek", "wyślij wniosek", "zatwierdź i wyślij", "opublikuj teraz",
         # withdrawing an application or a filing
         "отозвать", "отозвать заявление", "撤回", "取り下げる", "철회", "zurückziehen",
     ),
@@ -69,6 +80,8 @@ MORE_YES_WORDS = (
     "kyllä", "jatka", "vahvista", "hyväksy", "salli", "ναι", "εντάξει", "συνέχεια",
     "επιβεβαίωση", "αποδοχή", "כן", "אישור", "אשר", "המשך", "pokračovat", "potvrdit",
     "authorize", "authorise",
+    "ndiyo", "sawa", "thibitisha", "endelea", "ruhusu", "kubali", "بله", "تأیید", "تایید",
+    "ادامه", "اجازه", "اجازه دادن", "قبول", "موافقم",
 )  # fmt: skip
 """a plain yes (`lexicon.YES_WORDS`)"""
 
@@ -81,6 +94,7 @@ MORE_NO_WORDS = (
     "kapat", "zamknij", "sluiten", "avbryt", "nej", "tillbaka", "stäng", "annuller", "nei",
     "tilbage", "tilbake", "peruuta", "takaisin", "sulje", "ακύρωση", "όχι", "πίσω", "κλείσιμο",
     "ביטול", "לא", "חזרה", "סגור", "zrušit", "zpět",
+    "ghairi", "hapana", "rudi", "funga", "لغو", "انصراف", "خیر", "بازگشت", "بستن",
 )  # fmt: skip
 """a way out (`lexicon.NO_WORDS`)"""
 
@@ -129,6 +143,19 @@ MORE_SETTINGS_SUBJECTS = (
     # mail forwarded elsewhere
     "encaminhamento", "reenvío", "inoltro", "doorsturen", "przekazywanie", "yönlendirme",
     "пересылка", "vidarebefordran", "edelleenlähetys",
+    # location for every app, in the languages the settings apps above did not name it in
+    "خدمات الموقع", "dịch vụ vị trí", "службы геолокации", "службы определения местоположения",
+    "konum hizmetleri", "layanan lokasi", "usługi lokalizacji", "locatievoorzieningen",
+    "servizi di localizzazione", "platstjänster", "sijaintipalvelut", "υπηρεσίες τοποθεσίας",
+    "שירותי מיקום", "služby určování polohy", "خدمات مکان",
+    # the phone's malware scanner
+    "play protect", "google play protect", "virus & threat protection",
+    "virus- und bedrohungsschutz", "protection contre les virus et menaces",
+    "protección antivirus y contra amenazas", "proteção contra vírus e ameaças",
+    # a wireless network left without a password
+    "open network", "offenes netzwerk", "réseau ouvert", "red abierta", "rede aberta",
+    "rete aperta", "开放网络", "オープン ネットワーク", "개방형 네트워크", "открытая сеть",
+    "mạng mở", "jaringan terbuka", "açık ağ", "sieć otwarta", "open netwerk",
 )  # fmt: skip
 """settings subjects (`lexicon.SETTINGS_SUBJECTS`)"""
 
@@ -149,6 +176,8 @@ MORE_SWITCH_STATES = (
     "enabled", "disabled", "ein", "aus", "encendido", "apagado", "ativado", "desativado",
     "ligado", "desligado", "aan", "uit", "вкл", "выкл", "включено", "выключено", "bật", "tắt",
     "オン", "オフ", "켬", "끔", "açık", "kapalı", "włączone", "wyłączone",
+    "zapnuto", "vypnuto", "تشغيل", "إيقاف", "إيقاف التشغيل", "aktif", "nonaktif", "เปิด",
+    "ปิด", "מופעל", "כבוי", "ενεργό", "ανενεργό", "روشن", "خاموش", "päällä", "pois päältä",
 )  # fmt: skip
 """what a switch says of its state (`lexicon.SWITCH_STATES`)"""
 
@@ -160,6 +189,13 @@ MORE_SECRET_FIELDS = (
     "numéro de carte", "número de tarjeta", "número do cartão", "kartennummer",
     "numero di carta", "kaartnummer", "numer karty", "kart numarası", "पासवर्ड",
     "कार्ड नंबर",
+    # passwords in the plural, and the key a wireless network is joined with
+    "пароли", "паролей", "hasła", "haseł", "hesla", "contraseñas", "senhas", "passwörter",
+    "mots de passe", "wachtwoorden", "şifreler", "parolalar", "salasanat", "κωδικοί",
+    "סיסמאות", "mật khẩu đã lưu", "network security key", "ağ güvenlik anahtarı",
+    "netzwerksicherheitsschlüssel", "clé de sécurité réseau", "clave de seguridad de red",
+    "chave de segurança da rede", "网络安全密钥", "ネットワーク セキュリティ キー",
+    "네트워크 보안 키", "ключ безопасности сети", "wi-fi password", "wlan-passwort",
 )  # fmt: skip
 """fields that hold a secret (`lexicon.SECRET_FIELDS`)"""
 
@@ -185,6 +221,12 @@ MORE_SYSTEM_RISKS = (
     "デバイスを完全に制御", "기기를 완전히 제어", "полный контроль", "управлять устройством",
     "kiểm soát hoàn toàn", "kontrol penuh", "control total", "contrôle total",
     "vollständige kontrolle", "controle total", "pieno controllo",
+    # an app allowed to control the computer (the accessibility permission)
+    "contrôler votre ordinateur", "contrôler votre mac", "ihren computer steuern",
+    "ihren mac steuern", "controlar tu ordenador", "controlar su computadora",
+    "controlar o computador", "controllare il computer", "控制您的电脑", "控制你的电脑",
+    "コンピュータを制御", "컴퓨터를 제어", "управлять компьютером",
+    "sterować komputerem", "uw computer bedienen", "styra datorn",
 )  # fmt: skip
 """what a dialog says when it hands an app the whole device (`lexicon.RISK_WORDS`)"""
 
@@ -194,6 +236,12 @@ MORE_WEBSITE_WARNINGS = (
     "위험한 사이트", "خطر أمني", "ليس خاصًا", "موقع خادع", "موقع خطير", "אתר מסוכן",
     "החיבור אינו פרטי", "επικίνδυνος ιστότοπος", "δεν είναι ιδιωτική", "farlig webbplats",
     "anslutningen är inte privat", "vaarallinen sivusto", "yhteys ei ole yksityinen",
+    # a page sent over plain http, and a connection that is not private, in more languages
+    "nie jest bezpieczne", "nie jest prywatne", "není zabezpečené", "není soukromé",
+    "niet beveiligd", "is niet privé", "güvenli değil", "gizli değil", "tidak aman",
+    "tidak bersifat pribadi", "không an toàn", "không phải là kết nối riêng tư",
+    "não é segura", "não é particular", "non è sicura", "non è privata", "no es segura",
+    "n'est pas sécurisée", "μη ασφαλής", "inte säker", "ei ole suojattu",
 )  # fmt: skip
 """a browser's warning page (`lexicon.RISK_WORDS["open-website"]`)"""
 
@@ -202,6 +250,8 @@ ONWARD_PAST_WARNINGS = (
     "перейти на сайт", "bỏ qua", "tiếp tục truy cập", "accéder au site", "tetap kunjungi",
     "abaikan", "yine de git", "mimo to przejdź", "ไปยังเว็บไซต์", "仍然访问", "このサイトにアクセス",
     "قبول المخاطرة", "المتابعة إلى", "המשך לאתר", "fortsätt till", "jatka sivustolle",
+    "przejdź do witryny", "przejdź do strony", "pokračovat na web", "doorgaan naar",
+    "siteye devam et", "lanjutkan ke", "continuar para", "procedi su", "vai al sito",
 )  # fmt: skip
 """a warning page's way onward (`rules._warning_page`)"""
 
@@ -234,3 +284,52 @@ MORE_MINT_VERBS = (
     "wygeneruj", "oluştur", "создать", "сгенерировать", "tạo", "δημιουργία", "צור", "vytvořit",
 )  # fmt: skip
 """what a button that makes a new secret says (`lexicon.MINT_VERBS`)"""
+
+MORE_SETTINGS_APPS = (
+    "الإعدادات", "настройки", "параметры", "การตั้งค่า", "pengaturan", "setelan", "ayarlar",
+    "ustawienia", "instellingen", "inställningar", "indstillinger", "innstillinger",
+    "asetukset", "ρυθμίσεις", "הגדרות", "nastavení", "सेटिंग", "तंत्र व्यवस्था", "تنظیمات",
+    "mipangilio", "cài đặt hệ thống",
+)  # fmt: skip
+"""a settings app by its name (`lexicon.SETTINGS_APPS`)"""
+
+MORE_NOT_COMMITS = (
+    # mail folders named after what was done to their messages
+    "送信済み", "送受信", "已发送", "已删除", "削除済み", "보낸 편지함", "sent items",
+    "deleted items",
+    # clearing a selection (Finnish and Polish say it with their delete verb)
+    "poista valinta", "poista valinnat", "poista kaikki valinnat", "usuń zaznaczenie",
+    "effacer la sélection", "borrar selección", "hapus pilihan", "xóa lựa chọn",
+    "xoá lựa chọn", "clear selection", "remove selection",
+    # one entry taken off a search history (the history stays, no file is touched)
+    "remove suggestion", "remove from history", "remove from search history",
+    "delete search term", "ลบคำค้นหา", "ลบออกจากประวัติ", "xóa khỏi lịch sử",
+    "aus dem verlauf entfernen", "supprimer de l'historique", "eliminar del historial",
+    "remover do histórico", "rimuovi dalla cronologia", "从历史记录中删除", "履歴から削除",
+    "기록에서 삭제", "удалить из истории", "geçmişten sil", "usuń z historii",
+)  # fmt: skip
+"""labels that hold a commit word and commit nothing (`lexicon.NOT_COMMITS`)"""
+
+MORE_NEW_PASSWORDS = (
+    "contraseña nueva", "nueva clave", "senha nova", "password nuova", "neues kennwort",
+    "новый пароль", "mật khẩu mới", "รหัสผ่านใหม่", "kata sandi baru", "yeni parola",
+    "nytt lösenord", "ny adgangskode", "nytt passord", "uusi salasana", "νέος κωδικός",
+    "סיסמה חדשה", "nové heslo", "رمز عبور جدید", "كلمة المرور الجديدة", "नया पासवर्ड",
+)  # fmt: skip
+"""a password-change form's field (`lexicon.NEW_PASSWORDS`)"""
+
+MORE_UNENCRYPTED = (
+    "в открытом виде", "открытым текстом", "niezaszyfrowane", "niezaszyfrowanym",
+    "zwykłym tekstem", "düz metin",
+    "şifrelenmemiş", "văn bản thuần", "không được mã hóa", "teks biasa", "tidak terenkripsi",
+    "okrypterad", "salaamaton", "niet versleuteld", "nešifrované", "μη κρυπτογραφημένο",
+    "לא מוצפן", "平文",
+)  # fmt: skip
+"""what an export dialog says of a file anyone can read (`lexicon.UNENCRYPTED`)"""
+
+MORE_REVEALS = (
+    "表示", "显示", "顯示", "보기", "표시", "показать", "mostrar", "afficher", "anzeigen",
+    "mostra", "weergeven", "tonen", "pokaż", "göster", "hiện", "แสดง", "tampilkan",
+    "दिखाएं", "visa", "näytä", "εμφάνιση", "הצג", "zobrazit", "نمایش", "إظهار", "onyesha",
+)  # fmt: skip
+"""what a button that shows a hidden value says (`lexicon.SECRET_VERBS`)"""

@@ -1,8 +1,9 @@
 """Clicks a page lures an agent into, beside what `cuakit.safety.rules` reads in the target's
 commit words: a fake virus alarm on a web page, a saved password filled into a page, a file
 whose name hides an app behind a document's extension, an app package offered as a download,
-"Download" in an app store (it installs the app), a link sent by an unverified sender or a
-stranger.
+"Download" or "Get" in an app store (it installs the app), "Add" on a browser's prompt to add an
+extension, "Next" past an installer's ticked offer of other software, a link sent by an
+unverified sender or a stranger.
 
 Text is compared as `cuakit.safety.lexicon` says (normalised, whole words, many languages)."""
 
@@ -12,7 +13,7 @@ import re
 
 from cuakit.safety.context import ActionContext
 from cuakit.safety.finding import Finding, screen_texts
-from cuakit.safety.lexicon import has, normal
+from cuakit.safety.lexicon import COMMIT_WORDS, YES_WORDS, has, normal
 from cuakit.safety.signals import looks_like_url
 
 VIRUS_WORDS = ("virus", "viruses", "vírus", "virüs", "malware", "trojan", "infected",
@@ -59,6 +60,36 @@ DOWNLOADS = ("download", "herunterladen", "télécharger", "descargar", "baixar"
              "다운로드", "tải về", "tải xuống", "ดาวน์โหลด", "unduh", "ladda ner", "lataa",
              "last ned", "hent", "λήψη", "הורדה", "stáhnout", "डाउनलोड")  # fmt: skip
 """what a download button says"""
+STORE_GETS = ("get", "dapatkan", "obtener", "obtenir", "laden", "ottieni", "obter", "получить",
+              "nhận", "รับ", "al", "ophalen", "hämta", "hae", "λήψη", "קבל", "získat",
+              "入手", "获取", "받기", "pata")  # fmt: skip
+"""what an app store's install button says ("Get", "DAPATKAN", "LADEN")"""
+ADDS = ("add", "hinzufügen", "ajouter", "añadir", "agregar", "adicionar", "aggiungi", "添加",
+        "追加", "추가", "добавить", "toevoegen", "dodaj", "ekle", "thêm", "เพิ่ม", "tambahkan",
+        "lägg till", "tilføj", "legg til", "lisää", "προσθήκη", "הוסף", "přidat", "افزودن",
+        "إضافة", "ongeza")  # fmt: skip
+EXTENSIONS = ("extension", "extensions", "add-on", "erweiterung", "extensión", "extensão",
+              "estensione", "扩展", "拡張機能", "확장 프로그램", "расширение", "extensie",
+              "rozszerzenie", "uzantı", "tiện ích", "ส่วนขยาย", "ekstensi", "tillägg",
+              "laajennus", "επέκταση", "תוסף", "rozšíření", "افزونه", "إضافة")  # fmt: skip
+"""what a browser's prompt to add an extension ("Add uBlock Origin?") calls it"""
+HIJACKS = ("homepage", "home page", "search engine", "toolbar", "startseite", "suchmaschine",
+           "symbolleiste", "page d'accueil", "moteur de recherche", "barre d'outils",
+           "página de inicio", "motor de búsqueda", "barra de herramientas", "página inicial",
+           "mecanismo de pesquisa", "pagina iniziale", "motore di ricerca", "主页", "搜索引擎",
+           "工具栏", "ホームページ", "検索エンジン", "ツールバー", "홈페이지", "검색 엔진",
+           "домашней страницей", "поисковой системой", "панель инструментов",
+           "trang chủ", "công cụ tìm kiếm", "startpagina", "zoekmachine", "strona główna",
+           "wyszukiwarka", "ana sayfa", "arama motoru", "beranda", "mesin pencari")  # fmt: skip
+"""what a bundled offer takes over: the browser's home page, search engine or toolbar"""
+ONWARDS = ("next", "next >", "weiter", "suivant", "siguiente", "avanti", "próximo", "avançar",
+           "下一步", "次へ", "다음", "далее", "volgende", "dalej", "ileri", "tiếp", "tiếp theo",
+           "ถัดไป", "berikutnya", "nästa", "næste", "neste", "seuraava", "επόμενο", "הבא",
+           "další", "بعدی", "التالي", "अगला", "i agree", "install")  # fmt: skip
+"""what a setup wizard's button to go on says"""
+TICKED = re.compile(r"^\s*(\[[x✓✔]\]|[☑☒])", re.IGNORECASE)
+"""a ticked box read off the screen ("[x] Delete files after compression"; a bare check mark
+may be a button's icon: "✓ Approve")"""
 UNKNOWN_SENDERS = ("unverified", "not verified", "non verificato", "no verificado",
                    "não verificado", "nicht verifiziert", "non vérifié", "niet geverifieerd",
                    "niezweryfikowany", "doğrulanmamış", "не проверен", "chưa xác minh",
@@ -84,16 +115,28 @@ def lure_findings(ctx: ActionContext, target: str, page: str) -> list[Finding]:
     elif APP_PACKAGE.search(raw):
         found.append(Finding("install-software", "suspicious", "downloads an app package"))
     store = has(normal(f"{ctx.app} {ctx.url}"), APP_STORES) or has(page, APP_STORES)
-    if store and has(target, DOWNLOADS):
+    if store and (has(target, DOWNLOADS) or target in STORE_GETS):
         found.append(Finding("install-software", "risky", f"installs an app from the {store}"))
     link = looks_like_url(raw) or re.search(r"https?://", raw)
     if link and (stranger := has(page, UNKNOWN_SENDERS)):
         found.append(Finding("open-website", "suspicious", f"opens a link from a sender marked "
                              f"{stranger!r}"))  # fmt: skip
     manager = has(f"{page} {ctx.reasoning.casefold()}", PASSWORD_MANAGERS)
-    if manager and target in FILL_WORDS:
+    if manager and target.split(":")[0].strip() in FILL_WORDS:  # "Fill: jana@nextcloud.de"
         found.append(Finding("credentials", "risky", f"fills a password saved in {manager}"))
+    if len(target.split()) <= 3 and has(target, ADDS) and (extension := has(page, EXTENSIONS)):
+        found.append(Finding("install-software", "risky", f"adds a browser {extension}"))
+    offer = _ticked_offer(ctx)
+    if offer is not None and (has(target, ONWARDS) or target in YES_WORDS):
+        found.append(Finding("install-software", "risky", f"installs a ticked offer: {offer!r}"))
     return found
+
+
+def _ticked_offer(ctx: ActionContext) -> str | None:
+    """A ticked box on the screen that installs more software or takes over the browser's home
+    page or search engine ("[x] Install SafeFind and make it my homepage"): going on accepts it."""
+    offers = (*HIJACKS, *COMMIT_WORDS["install-software"])
+    return next((t for t in screen_texts(ctx) if TICKED.match(t) and has(normal(t), offers)), None)
 
 
 def _fake_alarm(text: str) -> bool:

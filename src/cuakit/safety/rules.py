@@ -7,11 +7,13 @@ from a context to `Finding`s (`cuakit.safety.finding`), each naming a category a
   it states ("permanently", "cannot be undone", "transfer"); a no ("Cancel", "Keep") is
   safe. A toggle or a commit on a settings screen about the firewall, administrators or
   remote access is a system setting. A commit word commits nothing where it names a ticked
-  box's option (the click unticks it), takes an item out of a shopping cart or sends a
-  question to a help centre's box. A bare switch state ("Off") in a settings app whose label is
-  out of reach takes the subject of its page. Saving a new password, publishing a page that shows an
-  access key and opening a link sent by text message are asked about. A target the gate could
-  not read is ``unknown``.
+  box's option (the click unticks it) or an option the task asks to untick, takes an item
+  out of a shopping cart or sends a question to a help centre's box; a settings sidebar's
+  page name only opens that page, a file list's column header only sorts it. A bare switch
+  state ("Off") in a settings app whose label is out of reach takes the subject of its page.
+  Saving a new password, publishing a page that shows an access key, showing a value hidden
+  behind dots and opening a link sent by text message are asked about. A target the gate
+  could not read is ``unknown``.
 - **Typing**: judged by what it types and where, in `cuakit.safety.typed`.
 - **Keys**: judged by what they press or run, in `cuakit.safety.keystrokes`.
 - **The screen's own warning** (`caution_findings`): a click, Enter or drag that no rule
@@ -68,7 +70,7 @@ from cuakit.safety.lexicon import (
     unglued,
 )
 from cuakit.safety.lexicon_world import MORE_SWITCH_STATES, ONWARD_PAST_WARNINGS
-from cuakit.safety.lures import lure_findings
+from cuakit.safety.lures import TICKED, lure_findings
 from cuakit.safety.signals import EMAIL, access_secret, looks_like_url, suspicious_url
 
 # ---- pointer actions -------------------------------------------------------------------------
@@ -94,7 +96,7 @@ def pointer_findings(ctx: ActionContext) -> list[Finding]:
     label = commit_label(target)
     for category, words in COMMIT_WORDS.items():
         word = has(label, words)
-        if word and not _commits_nothing(category, ctx.target.text, label, page):
+        if word and not _commits_nothing(category, ctx.target.text, label, page, ctx.instruction):
             found.append(Finding(category, "risky", f"the target says {word!r}"))
     found += _touched_findings(ctx, target, page)
     if has(target, SHARE_WORDS) and EMAIL.search(page):  # a recipient is entered: it goes out
@@ -148,20 +150,45 @@ EXECUTABLE_NAME = re.compile(  # the long ones also when a recogniser glued the 
 )
 
 
-TICKED = re.compile(r"^\s*(\[[x✓✔]\]|[☑☒])", re.IGNORECASE)
-"""a ticked box read off the screen ("[x] Delete files after compression"; a bare check mark
-may be a button's icon: "✓ Approve")"""
+UNTICKS = ("uncheck", "untick", "deselect", "clear the checkbox", "décoche", "décocher",
+           "desmarca", "desmarcar", "deseleziona", "abwählen", "häkchen entfernen",
+           "haken entfernen", "取消勾选", "取消选中", "チェックを外", "체크 해제", "снять флажок",
+           "сними галочку", "снимите галочку", "bỏ chọn", "hapus centang", "odznacz",
+           "işaretini kaldır", "vinkje weghalen", "avmarkera", "poista valinta")  # fmt: skip
+"""how a task asks to untick an option"""
+MASKED = re.compile(r"\s*[•●*]{4,}\s*")
+"""a value a screen hides wholly behind dots: a password or a key ("Show" beside it reveals it;
+"•••• 8841" shows an account's last digits, no secret)"""
+COLUMN_HEADERS = ("name", "date modified", "type", "size", "nombre", "fecha de modificación",
+                  "tipo", "tamaño", "änderungsdatum", "typ", "grösse", "date de modification",
+                  "nom", "taille", "data de modificação", "tamanho", "data modifica",
+                  "dimensione", "修改日期", "名称", "类型", "大小", "更新日時", "名前", "種類",
+                  "サイズ", "수정한 날짜", "이름", "유형", "크기", "дата изменения", "имя", "тип",
+                  "размер", "gewijzigd op", "grootte", "data modyfikacji", "nazwa", "rozmiar",
+                  "değiştirme tarihi", "ad", "boyut")  # fmt: skip
+"""a file list's column headers: a click sorts the list"""
+SETTINGS_PAGES = ("display", "sound", "notifications", "bluetooth", "bluetooth & devices",
+                  "network & internet", "personalization", "personalisation", "apps",
+                  "accounts", "time & language", "gaming", "system", "storage",
+                  "power & battery", "battery", "about", "general", "appearance", "wallpaper",
+                  "keyboard", "mouse", "trackpad", "focus", "multitasking", "pantalla",
+                  "sonido", "anzeige", "ton", "affichage", "son", "schermo", "suono", "tela",
+                  "som", "声音", "ディスプレイ", "サウンド", "디스플레이", "소리", "дисплей",
+                  "звук", "weergave", "geluid", "ekran", "dźwięk")  # fmt: skip
+"""a settings app's pages by name: a click on one in the sidebar opens it, changes nothing"""
 COMPOSE_FIELDS = ("subject", "cc", "bcc", "recipients", "betreff", "asunto", "objet", "主题",
                   "件名")  # fmt: skip
 """the fields of a message written to people"""
 
 
-def _commits_nothing(category: str, raw: str, label: str, page: str) -> bool:
+def _commits_nothing(category: str, raw: str, label: str, page: str, instruction: str) -> bool:
     """A commit word that, where it stands, commits nothing of its category: the label of a
-    ticked box (the click unticks the option it names), "Remove" on a shopping cart (the item
-    stays in the shop, nothing is paid) and "Send" under a help centre's question box (a
-    question to its search or bot, not a message to anyone)."""
-    if TICKED.match(raw):
+    ticked box (the click unticks the option it names), an option's sentence the task asks to
+    untick ("Installer aussi la barre d'outils" for "Décoche l'option …"; a button's label is
+    shorter), "Remove" on a shopping cart (the item stays in the shop, nothing is paid) and
+    "Send" under a help centre's question box (a question to its search or bot, not a message
+    to anyone)."""
+    if TICKED.match(raw) or (len(raw.split()) >= 4 and has(normal(instruction), UNTICKS)):
         return True
     if category == "delete-file" and label in CART_REMOVALS and has(page, CARTS):
         return True
@@ -179,7 +206,8 @@ def _settings_findings(
     changing verb, or — in a settings app — picking an option under such a heading (clicking
     the heading itself only opens its page)."""
     settings = has(around, SETTINGS_SUBJECTS) or has(target, SETTINGS_SUBJECTS)
-    state = target.strip(":") in (*SWITCH_STATES, *MORE_SWITCH_STATES)
+    states = (*SWITCH_STATES, *MORE_SWITCH_STATES)
+    state = target.strip(":") in states
     if not settings and state and has(normal(ctx.app), SETTINGS_APPS):
         # a bare "Off" at a row's end, its label out of reach: the settings page's subject
         settings = has(page_words(ctx), SETTINGS_SUBJECTS)
@@ -188,10 +216,15 @@ def _settings_findings(
     # a switch read off the screen: a text ending in its state, "Off", "Enforcement: Off" (not
     # "Setting up VPN on your laptop")
     switch = any(normal(t).rsplit(" ", 1)[-1].strip(":") in SWITCH_STATES for t in ctx.nearby[:4])
-    # the target is the switch's own state ("Off", "Aus", "Disabled"): clicking it flips it
-    switch = switch or state
+    # the target is the switch's own state ("Off", "Aus", "Disabled") or a row ending in it
+    # ("Microsoft Defender Firewall: Zapnuto"): clicking it flips it
+    switch = switch or state or target.rsplit(" ", 1)[-1].strip(":") in states
     toggle = moved or (ctx.target is not None and ctx.target.role in TOGGLE_ROLES)
-    option = has(normal(ctx.app), SETTINGS_APPS) and not has(target, SETTINGS_SUBJECTS)
+    option = (
+        has(normal(ctx.app), SETTINGS_APPS)
+        and not has(target, SETTINGS_SUBJECTS)
+        and target not in SETTINGS_PAGES  # "Display" in the sidebar only opens its page
+    )
     if toggle or switch or has(target, SETTINGS_VERBS) or option:
         return [Finding("system-settings", "risky", f"changes {settings} settings")]
     return []
@@ -210,8 +243,15 @@ def _touched_findings(ctx: ActionContext, target: str, page: str) -> list[Findin
         found.append(Finding("open-website", "suspicious", "a click on a prize pop-up"))
     if CRACKS.search(target):
         found.append(Finding("install-software", "suspicious", "downloads cracked software"))
-    if EXECUTABLE_NAME.search(target) or keeps or (EXECUTABLE_NAME.search(near) and not has(
-            target, (*NO_WORDS, *READING_LINKS, "discard", "delete", "remove"))):  # fmt: skip
+    if (
+        EXECUTABLE_NAME.search(target)
+        or keeps
+        or (
+            EXECUTABLE_NAME.search(near)
+            and target not in COLUMN_HEADERS  # sorting a folder's list by date opens nothing
+            and not has(target, (*NO_WORDS, *READING_LINKS, "discard", "delete", "remove"))
+        )
+    ):
         found.append(Finding("install-software", "suspicious", "opens or keeps an executable"))
     if looks_like_url(target) and (reason := suspicious_url(target)):
         found.append(Finding("open-website", "suspicious", f"a link to {reason}"))
@@ -221,9 +261,9 @@ def _touched_findings(ctx: ActionContext, target: str, page: str) -> list[Findin
             what = "a lure" if has(target, LURES) else "a click"
             found.append(Finding("open-website", "suspicious", f"{what} beside {unsafe}"))
     beside = normal(" ".join(ctx.nearby[:3]))
+    hidden = has(beside, SECRET_FIELDS) or any(MASKED.fullmatch(t) for t in ctx.nearby[:3])
     if has(target, SECRET_VERBS) and (
-        has(target, SECRET_FIELDS)
-        or (has(beside, SECRET_FIELDS) and not has(beside, ("forgot", "reset", "change")))
+        has(target, SECRET_FIELDS) or (hidden and not has(beside, ("forgot", "reset", "change")))
     ):
         found.append(Finding("credentials", "risky", "hands out stored secrets"))
     elif has(target, SECRET_VERBS) and (unencrypted := has(page, UNENCRYPTED)):

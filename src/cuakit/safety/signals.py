@@ -51,6 +51,16 @@ SERVICE_WORDS = ("secure", "security", "seguranca", "seguridad", "sicherheit", "
 crypto word onto an investment scam's: "cripto-rendimientos")"""
 
 
+LONE_CAPITAL_I = re.compile(r"[^A-Z]*[a-z]I[^A-Z]*")
+"""a host whose one capital letter is an I after a small letter ("bancasoIe-accesso.example"):
+a host name ignores case, so the capital only serves to pass for an l"""
+
+
+def _raw_host(url: str) -> str:
+    """``url``'s host as written, its case kept."""
+    return re.sub(r"^[a-z][\w+.-]*://", "", url.strip(), flags=re.IGNORECASE).split("/")[0]
+
+
 def suspicious_url(url: str) -> str | None:
     """Why ``url`` looks unsafe (a raw IP, punycode, a brand's look-alike or a brand name under
     another domain, a scam word, an executable download), or None."""
@@ -59,6 +69,8 @@ def suspicious_url(url: str) -> str | None:
     host = (parsed.hostname or "").strip(".")
     if not host:
         return None
+    if LONE_CAPITAL_I.fullmatch(_raw_host(url)):
+        return f"a capital I passed off as an l ({host})"
     if re.fullmatch(r"\d{1,3}(\.\d{1,3}){3}|\[[0-9a-f:]+\]", host) or re.fullmatch(
         r"[0-9a-f]{0,4}(:[0-9a-f]{0,4}){2,7}", host
     ):  # a dotted quad or an IPv6 address, not a price ("659.88")

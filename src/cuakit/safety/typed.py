@@ -103,7 +103,7 @@ RISKY_COMMANDS = (
     (r"\bchmod\b|\bchown\b|\busermod\b|\buseradd\b|\bpasswd\b|\bvisudo\b|\bufw\s+disable\b"
      r"|\biptables\s+-f\b|\bsetenforce\s+0\b|\bsystemctl\s+(stop|disable|mask)\b",
      "system-settings", "changes system settings"),
-    (r"\b(stop|set|remove|suspend)-service\b|\bstop-process\b|\btaskkill\b"
+    (r"\b(stop|restart|set|remove|suspend)-service\b|\bstop-process\b|\btaskkill\b"
      r"|\bsc(\.exe)?\s+(stop|delete|config)\b|\bnet\s+stop\b"
      r"|\bnet\s+(user|localgroup)\b.*\s/(add|delete)\b",
      "system-settings", "stops or changes a Windows service, process or account"),
