@@ -134,7 +134,8 @@ def look_only(instruction: str) -> str | None:
     said = normal(instruction)
     if has(said, TASK_VERBS):
         return None
-    at_start = (c for c in LOOK_CUES if said.startswith(c) and has(said[: len(c) + 1], (c,)))
+    cues = ((c, normal(c)) for c in LOOK_CUES)
+    at_start = (c for c, cue in cues if said.startswith(cue) and has(said[: len(cue) + 1], (c,)))
     opener = next(at_start, None)  # a whole word at the start
     if opener is not None:
         return opener
@@ -159,7 +160,9 @@ def committing_word(ctx: ActionContext) -> str | None:
         if word:
             return word
     yes = has(target, YES_WORDS)
-    if yes and not (unspaced(yes) and target != yes and yes in normal(ctx.instruction)):
+    if yes and not (
+        unspaced(yes) and target != normal(yes) and normal(yes) in normal(ctx.instruction)
+    ):
         return yes  # "送料を確認" under "確認して" checks, as the task asks; a bare "確認" commits
     word = has(target, CHANGE_WORDS)
     way_out = any(plain_no(unglued(normal(t))) for t in screen_texts(ctx)

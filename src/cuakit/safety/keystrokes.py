@@ -31,6 +31,7 @@ from cuakit.safety.lexicon import (
     YES_WORDS,
     has,
     normal,
+    normalised,
     plain_no,
 )
 from cuakit.safety.rules import pointer_findings
@@ -211,7 +212,11 @@ def _recipient_field(ctx: ActionContext) -> str | None:
     texts = screen_texts(ctx)
     for label, after in pairwise(texts):
         said = normal(label)
-        if said.endswith(":") and said.rstrip(": ") in RECIPIENT_LABELS and "@" in after:
+        if (
+            said.endswith(":")
+            and said.rstrip(": ") in normalised(RECIPIENT_LABELS)
+            and "@" in after
+        ):
             return after
     return None
 
@@ -336,7 +341,7 @@ def _commit_button(ctx: ActionContext) -> str | None:
             return text
     if not any(plain_no(normal(t)) for t in texts):
         return None  # no way out on the screen: not a dialog that asks
-    return next((t for t in texts if normal(t) in YES_WORDS), None)
+    return next((t for t in texts if normal(t) in normalised(YES_WORDS)), None)
 
 
 LOST_CHANGES = ("may not be saved", "will not be saved", "won't be saved", "unsaved changes",
@@ -397,7 +402,7 @@ def _pending_command(ctx: ActionContext) -> str | None:
     a notebook's "!make") or in the Run box's field ("Open: powershell -enc …")."""
     texts = screen_texts(ctx)
     for label, command in pairwise(texts):
-        if normal(label) in RUN_BOX_FIELDS:
+        if normal(label) in normalised(RUN_BOX_FIELDS):
             return command
     for line in reversed(texts):
         prompt = PROMPT.search(line)

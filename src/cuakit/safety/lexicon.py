@@ -11,13 +11,16 @@ import re
 import unicodedata
 
 from cuakit.safety import lexicon_world as world
+from cuakit.safety.accents import unaccented
 
 
 def normal(text: str) -> str:
     """Unicode-normalised, case-folded, single-spaced, a typographic apostrophe made plain
-    ("S’abonner", "Don’t save")."""
+    ("S’abonner", "Don’t save"), and Latin letters without their accents ("Jetzt überweisen",
+    "Şimdi Öde", "Thêm vào", "Przejdź"): a recogniser reading a screen often drops them, and
+    a word the rules know must still be found."""
     text = unicodedata.normalize("NFKC", text).casefold().replace("\u2019", "'")
-    return " ".join(text.split())
+    return " ".join(unaccented(text).split())
 
 
 UNSPACED = frozenset(map(chr, range(0x0E00, 0x0E80)))
@@ -46,6 +49,12 @@ def _whole_word(phrase: str) -> re.Pattern[str]:
     """``phrase`` as a compiled whole-word pattern (the word lists hold more phrases than `re`
     keeps compiled)."""
     return re.compile(rf"(?<![\w]){re.escape(phrase)}(?![\w])")
+
+
+@functools.cache
+def normalised(phrases: tuple[str, ...]) -> frozenset[str]:
+    """``phrases`` in the form `normal` gives screen text, for an exact comparison."""
+    return frozenset(map(normal, phrases))
 
 
 def unspaced(phrase: str) -> bool:
@@ -164,7 +173,7 @@ def plain_no(text: str) -> bool:
     """``text`` (already `normal`) is a way out ("Cancel", "Go back", "Back to ballot"), and not
     two buttons a recogniser read as one ("Cancel OK"): which of them the point is on, no rule
     can tell."""
-    said = next((w for w in sorted(NO_WORDS, key=len, reverse=True)
+    said = next((w for w in sorted(normalised(NO_WORDS), key=len, reverse=True)
                  if has(text, (w,)) and text.startswith(w)), None)  # fmt: skip
     if said is None:
         return False

@@ -13,7 +13,7 @@ import re
 
 from cuakit.safety.context import ActionContext
 from cuakit.safety.finding import Finding, screen_texts
-from cuakit.safety.lexicon import COMMIT_WORDS, YES_WORDS, has, normal
+from cuakit.safety.lexicon import COMMIT_WORDS, YES_WORDS, has, normal, normalised
 from cuakit.safety.signals import looks_like_url
 
 VIRUS_WORDS = ("virus", "viruses", "vírus", "virüs", "malware", "trojan", "infected",
@@ -115,14 +115,16 @@ def lure_findings(ctx: ActionContext, target: str, page: str) -> list[Finding]:
     elif APP_PACKAGE.search(raw):
         found.append(Finding("install-software", "suspicious", "downloads an app package"))
     store = has(normal(f"{ctx.app} {ctx.url}"), APP_STORES) or has(page, APP_STORES)
-    if store and (has(target, DOWNLOADS) or target in STORE_GETS):
+    if store and (has(target, DOWNLOADS) or target in normalised(STORE_GETS)):
         found.append(Finding("install-software", "risky", f"installs an app from the {store}"))
     link = looks_like_url(raw) or re.search(r"https?://", raw)
     if link and (stranger := has(page, UNKNOWN_SENDERS)):
         found.append(Finding("open-website", "suspicious", f"opens a link from a sender marked "
                              f"{stranger!r}"))  # fmt: skip
     manager = has(f"{page} {ctx.reasoning.casefold()}", PASSWORD_MANAGERS)
-    if manager and target.split(":")[0].strip() in FILL_WORDS:  # "Fill: jana@nextcloud.de"
+    if manager and target.split(":")[0].strip() in normalised(
+        FILL_WORDS
+    ):  # "Fill: jana@nextcloud.de"
         found.append(Finding("credentials", "risky", f"fills a password saved in {manager}"))
     if len(target.split()) <= 3 and has(target, ADDS) and (extension := has(page, EXTENSIONS)):
         found.append(Finding("install-software", "risky", f"adds a browser {extension}"))

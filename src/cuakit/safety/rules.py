@@ -66,6 +66,7 @@ from cuakit.safety.lexicon import (
     commit_label,
     has,
     normal,
+    normalised,
     plain_no,
     unglued,
 )
@@ -207,7 +208,7 @@ def _settings_findings(
     the heading itself only opens its page)."""
     settings = has(around, SETTINGS_SUBJECTS) or has(target, SETTINGS_SUBJECTS)
     states = (*SWITCH_STATES, *MORE_SWITCH_STATES)
-    state = target.strip(":") in states
+    state = target.strip(":") in normalised(states)
     if not settings and state and has(normal(ctx.app), SETTINGS_APPS):
         # a bare "Off" at a row's end, its label out of reach: the settings page's subject
         settings = has(page_words(ctx), SETTINGS_SUBJECTS)
@@ -215,15 +216,16 @@ def _settings_findings(
         return []
     # a switch read off the screen: a text ending in its state, "Off", "Enforcement: Off" (not
     # "Setting up VPN on your laptop")
-    switch = any(normal(t).rsplit(" ", 1)[-1].strip(":") in SWITCH_STATES for t in ctx.nearby[:4])
+    switch = any(normal(t).rsplit(" ", 1)[-1].strip(":") in normalised(SWITCH_STATES)
+                 for t in ctx.nearby[:4])  # fmt: skip
     # the target is the switch's own state ("Off", "Aus", "Disabled") or a row ending in it
     # ("Microsoft Defender Firewall: Zapnuto"): clicking it flips it
-    switch = switch or state or target.rsplit(" ", 1)[-1].strip(":") in states
+    switch = switch or state or target.rsplit(" ", 1)[-1].strip(":") in normalised(states)
     toggle = moved or (ctx.target is not None and ctx.target.role in TOGGLE_ROLES)
     option = (
         has(normal(ctx.app), SETTINGS_APPS)
         and not has(target, SETTINGS_SUBJECTS)
-        and target not in SETTINGS_PAGES  # "Display" in the sidebar only opens its page
+        and target not in normalised(SETTINGS_PAGES)  # "Display" in the sidebar only opens its page
     )
     if toggle or switch or has(target, SETTINGS_VERBS) or option:
         return [Finding("system-settings", "risky", f"changes {settings} settings")]
@@ -248,7 +250,8 @@ def _touched_findings(ctx: ActionContext, target: str, page: str) -> list[Findin
         or keeps
         or (
             EXECUTABLE_NAME.search(near)
-            and target not in COLUMN_HEADERS  # sorting a folder's list by date opens nothing
+            and target
+            not in normalised(COLUMN_HEADERS)  # sorting a folder's list by date opens nothing
             and not has(target, (*NO_WORDS, *READING_LINKS, "discard", "delete", "remove"))
         )
     ):

@@ -192,8 +192,8 @@ PASSWORD_WORDS = ("password", "passwort", "contraseña", "mot de passe", "senha"
                   "hasło", "şifre", "parola", "pin", "pw", "pwd", "passcode", "密码", "口令",
                   "パスワード", "暗証番号", "비밀번호", "비번")  # fmt: skip
 SHARED_PASSWORD = re.compile(
-    rf"(?<!\w)(?:{'|'.join(map(re.escape, PASSWORD_WORDS))})(?!\w)[^:：=\n]{{0,24}}?"
-    r"(?:\s*[:：=]|\s(?:is|é|es|est|ist|era|è|jest|adalah))\s*(\S+)"
+    rf"(?<!\w)(?:{'|'.join(re.escape(normal(w)) for w in PASSWORD_WORDS)})(?!\w)[^:：=\n]{{0,24}}?"
+    r"(?:\s*[:：=]|\s(?:is|e|es|est|ist|era|jest|adalah))\s*(\S+)"  # as `normal` writes them
 )
 """a password written out beside its name ("비번: sky2024!!home", "minha senha do cartão é 4471")"""
 
