@@ -227,8 +227,9 @@ class SafetyBenchArgs:
 
     cases: Path = Path("tests/safety/data")
     """the folder of the case lists (dev_redteam.toml, heldout_benign.toml …)"""
-    reader: str = "ppocr"
-    """how screen-only cases are read off their drawn screens: ppocr, tesseract, or none (the
+    reader: str = "ppocr+tesseract"
+    """how screen-only cases are read off their drawn screens: ppocr+tesseract (PP-OCR, and
+    Tesseract's language models for the scripts PP-OCR lacks), ppocr, tesseract, or none (the
     listed texts, a perfect reading)"""
     lists: tuple[str, ...] = ("dev", "heldout")
     judge: Path | None = None

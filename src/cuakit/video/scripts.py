@@ -18,6 +18,7 @@ import shutil
 import subprocess
 import unicodedata
 from collections.abc import Sequence
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,8 +32,10 @@ LANGUAGES = ("eng", "ara", "fas", "heb", "hin", "ben", "tam", "tha", "kor", "jpn
 """Tesseract's language models tried on a piece PP-OCR cannot read (Debian's tesseract-ocr-LANG
 packages; those not installed are skipped). English competes too, so a Latin piece PP-OCR read
 badly is not claimed by a Cyrillic or Greek model's look-alike letters."""
-FALLBACK_CONFIDENCE = 0.8
-"""a piece PP-OCR reads with a lower score is read again by Tesseract"""
+FALLBACK_CONFIDENCE = 0.9
+"""a piece PP-OCR reads with a lower score is read again by Tesseract (PP-OCR reads Cyrillic and
+Greek as Latin look-alikes at 0.83–0.85, clean English at 0.93 and over; 0.9 caught 2 more of
+the 110 risky cases of the fourteenth safety list than 0.8, docs/benchmarks.md stop 56)"""
 STACK_GAP = 24
 """pixels of background between two stacked pieces (Tesseract then reads one line per piece)"""
 JOIN_GAP = 0.25
@@ -131,29 +134,26 @@ class ScriptsReader:
         image, spans = _stack(crops)
         buffer = io.BytesIO()
         Image.fromarray(image).save(buffer, format="PNG")
-        runs = {
-            lang: subprocess.Popen(
-                [self.binary, "stdin", "stdout", "--psm", "6", "-l", lang, "tsv"],
-                stdin=subprocess.PIPE,
-                stdout=subprocess.PIPE,
-                stderr=subprocess.PIPE,
-            )
-            for lang in self.languages
-        }
+        workers = min(len(self.languages), os.cpu_count() or 1)
         best = [("", 0.0)] * len(crops)
-        for lang, process in runs.items():
-            out, err = process.communicate(buffer.getvalue())
-            if process.returncode != 0:
-                raise BackendUnavailableError(
-                    f"tesseract -l {lang} failed ({process.returncode}): "
-                    f"{err.decode(errors='replace')[-300:]}"
-                )
-            for i, words in enumerate(_words_by_span(out.decode("utf-8", "replace"), spans)):
-                if words:
-                    reading = (_joined(words), float(np.mean([w.confidence for w in words])))
-                    if reading[1] > best[i][1]:
-                        best[i] = reading
+        with ThreadPoolExecutor(max_workers=workers) as pool:
+            for out in pool.map(lambda lang: self._run(lang, buffer.getvalue()), self.languages):
+                for i, words in enumerate(_words_by_span(out, spans)):
+                    score = float(np.mean([w.confidence for w in words])) if words else 0.0
+                    if score > best[i][1]:
+                        best[i] = (_joined(words), score)
         return best
+
+    def _run(self, lang: str, png: bytes) -> str:
+        """Tesseract's words (TSV) on the stacked image ``png``, read in language ``lang``."""
+        command = [self.binary, "stdin", "stdout", "--psm", "6", "-l", lang, "tsv"]
+        result = subprocess.run(command, input=png, capture_output=True, check=False)
+        if result.returncode != 0:
+            raise BackendUnavailableError(
+                f"tesseract -l {lang} failed ({result.returncode}): "
+                f"{result.stderr.decode(errors='replace')[-300:]}"
+            )
+        return result.stdout.decode("utf-8", "replace")
 
 
 def _zoomed(crop: np.ndarray) -> np.ndarray:
