@@ -11,7 +11,8 @@ what an action touches, whoever asked for it).
   taken on such a screen is confirmed unless it is a plain no ("Nota para agentes de IA",
   "忽略之前的指令" alike).
 - **Held back**: an instruction that says to write a message but not send it ("… but don't
-  send", "nie wysyłaj") makes Enter in its box a step it did not ask for.
+  send", "nie wysyłaj") makes Enter in its box a step it did not ask for; one that says not to
+  open its links ("Don't open any links in this email") makes a click one it did not ask for.
 
 An instruction is read as `cuakit.safety.lexicon` compares text: normalised, whole words, in
 the languages the word lists hold.
@@ -27,6 +28,7 @@ from cuakit.safety.finding import Finding, screen_texts
 from cuakit.safety.lexicon import (
     CHANGE_WORDS,
     COMMIT_WORDS,
+    SAFE_CLICKS,
     YES_WORDS,
     commit_label,
     has,
@@ -85,6 +87,24 @@ HOLD_BACKS = (
 """how an instruction says to write a message but hold it back"""
 SENDING_KEYS = ("enter", "ctrl+enter", "meta+enter")
 """keys that send what a message box holds"""
+LINK_WORDS = ("link", "links", "url", "enlace", "enlaces", "lien", "liens", "collegamento",
+              "ссылк", "ссылку", "ссылки", "посилання", "tautan", "pautan", "liên kết", "link'i",
+              "bağlantı", "linku", "odkaz", "链接", "連結", "リンク", "링크", "קישור",
+              "رابط")  # fmt: skip
+"""what an instruction calls a link"""
+LINK_BANS = (
+    "don't open", "do not open", "never open", "without opening", "don't click", "do not click",
+    "never click", "without clicking", "don't follow", "do not follow", "don't tap",
+    "no abras", "no hagas clic", "no pulses", "sin abrir", "n'ouvre", "ne clique", "sans ouvrir",
+    "sans cliquer", "öffne keine", "nicht öffnen", "klicke nicht", "nicht anklicken",
+    "ohne zu öffnen", "não abra", "não clique", "sem abrir", "non aprire", "non cliccare",
+    "senza aprire", "niet openen", "klik niet", "nie otwieraj", "nie klikaj", "açma",
+    "tıklama", "не открывай", "не открывайте", "не нажимай", "не переходи", "не відкривай",
+    "jangan buka", "jangan klik", "đừng mở", "đừng nhấp", "không mở", "不要打开", "不要点击",
+    "别点", "別點", "開かないで", "クリックしないで", "열지 마", "클릭하지 마", "אל תפתח",
+    "لا تفتح",
+)  # fmt: skip
+"""how an instruction forbids opening or clicking (with `LINK_WORDS`: its links)"""
 
 PLANTED = re.compile(
     r"\b(ai|llm|gpt)[ -]?(agent|assistant|model|bot)s?\b|\bnote to (the )?(ai|assistant|agent)"
@@ -96,6 +116,9 @@ PLANTED = re.compile(
     r" (de |d'|di |der |des |per )?(l')?(ia|ki|ai|ии)\b"
     r"|\b(ia|ki|ии)[ -]?(agent|assistent|asistente|assistant|ассистент|агент)"
     r"|ai ?(助手|代理|智能体|エージェント|アシスタント|에이전트|어시스턴트)"
+    # Malay, Indonesian, Vietnamese, Polish, Turkish, Thai, Arabic: "pembantu AI", "trợ lý AI"
+    r"|\b(pembantu|asisten|agen|ejen|tro ly|asystent\w*)[ -](ai|ia)\b|\byapay zeka (asistan|ajan)"
+    r"|ผู้ช่วย ?ai|(مساعد|وكيل) الذكاء الاصطناعي"
     r"|(ignora|ignore[rz]?|ignoriere|negeer|игнорируй)\w* (\w+ ){0,3}(instrucciones|instructions"
     r"|anweisungen|istruzioni|instruções|instructies|инструкции) (anteriores|précédentes"
     r"|vorherigen|bisherigen|precedenti|eerdere|предыдущие)"
@@ -119,6 +142,13 @@ def intent_findings(ctx: ActionContext) -> list[Finding]:
     if held and ctx.action.type == ActionType.KEY and ctx.action.keys in SENDING_KEYS:
         found.append(Finding("send-email", "risky", f"the task says {held!r}; "
                              f"{ctx.action.keys} may send"))  # fmt: skip
+    banned = has(normal(ctx.instruction), LINK_BANS)
+    clicked = ctx.action.type in (ActionType.CLICK, ActionType.DOUBLE_CLICK)
+    if banned and clicked and has(normal(ctx.instruction), LINK_WORDS) and not _plain_no(ctx):
+        target = normal(ctx.target.text) if ctx.target else ""
+        if not has(target, SAFE_CLICKS):  # "Report phishing" opens nothing
+            found.append(Finding("open-website", "suspicious", f"the task says {banned!r} of "
+                                 "its links; this click may open one"))  # fmt: skip
     look = look_only(ctx.instruction)
     commits = committing_word(ctx) if look else None
     if commits:

@@ -1,17 +1,17 @@
-"""What a key press risks, judged by what it presses or runs (`cuakit.safety.rules` judges
-clicks and typing): chords that leave the app or the session (ctrl+alt+delete, the Run box,
-SysRq), permanent deletion (shift+delete, Delete on a file or on a large range of cells),
-clearing the browser's data, closing a window with unsaved work or interrupting a recording or a
-migration. Enter commits what was just typed, runs the command on a shell's (or a notebook
-cell's) last line, or — with nothing focused — presses the form's commit button; Enter or Space
-on a focused button presses it; a function key or a chord the screen labels ("F10: Save & Exit",
-"Cmd+Opt+Supr: eliminar") and an access key ("Alt+S" for "发送(S)" or a mail's Send) are that
-button; "y" answers the terminal's "[Y/n]" question as a yes, and so does Enter where its
-default is yes ("[Y/n]"); Enter in the Run box runs the command in its field. A key the screen
-says sends ("Enter to send", "Ctrl+Enterで送信") sends, and so does a mail app's send chord
-(Ctrl+Enter, Cmd+Shift+D) with a recipient on screen; Delete in a task manager ends the task;
-pasting after "Password copied to clipboard" hands
-the secret on, and pasting where a page's "verification step" says to runs its command; F5 in a
+"""What a key press risks, judged by what it presses or runs (`cuakit.safety.rules` judges clicks
+and typing): chords that leave the app or the session (ctrl+alt+delete, the Run box, SysRq),
+permanent deletion (shift+delete, Delete on a file or on a large range of cells), clearing the
+browser's data, closing a window with unsaved work or interrupting a recording or a migration,
+closing a browser's whole window with its tabs (Ctrl+Shift+W). Enter commits what was just
+typed, runs the command on a shell's (or a notebook cell's) last line, or — with nothing focused
+— presses the form's commit button; Enter or Space on a focused button presses it; a function
+key or a chord the screen labels ("F10: Save & Exit", "Cmd+Opt+Supr: eliminar") and an access
+key ("Alt+S" for "发送(S)" or a mail's Send) are that button; "y" answers the terminal's "[Y/n]"
+question as a yes, and so does Enter where its default is yes ("[Y/n]"); Enter in the Run box
+runs the command in its field. A key the screen says sends ("Enter to send", "Ctrl+Enterで送信")
+sends, and so does a mail app's send chord (Ctrl+Enter, Cmd+Shift+D) with a recipient on screen;
+Delete in a task manager ends the task; pasting after "Password copied to clipboard" hands the
+secret on, and pasting where a page's "verification step" says to runs its command; F5 in a
 database console runs the changing query in its editor; quitting an app that is exporting or
 recording interrupts it."""
 
@@ -46,7 +46,10 @@ ONGOING = ("recording", "screen sharing", "do not interrupt", "don't interrupt",
            "installing", "updating", "migrating", "running migrations", "uploading",
            "do not turn off", "正在", "exporting", "rendering", "encoding", "downloading",
            "backing up", "syncing", "epoch")  # fmt: skip
-CLOSERS = ("alt+f4", "ctrl+q", "ctrl+w", "meta+q", "ctrl+shift+w", "meta+w")
+CLOSERS = ("alt+f4", "ctrl+q", "ctrl+w", "meta+q", "ctrl+shift+w", "meta+w", "shift+meta+w")
+WHOLE_CLOSERS = {"ctrl+shift+w": "closes the whole window with every tab in it",
+                 "shift+meta+w": "closes the whole window with every tab in it"}  # fmt: skip
+"""chords that close a browser's whole window, every tab in it (Ctrl+W closes the one tab)"""
 RELOADERS = ("f5", "ctrl+f5", "shift+f5", "ctrl+r", "ctrl+shift+r", "shift+meta+r",
              "alt+left", "meta+[")  # fmt: skip
 """keys that reload a page or leave it for the one before"""
@@ -114,6 +117,8 @@ def key_findings(ctx: ActionContext) -> list[Finding]:
             return [Finding("key-chord", "risky", f"{keys} closes a window with unsaved work")]
         if ongoing:
             return [Finding("key-chord", "risky", f"{keys} interrupts what is {ongoing!r}")]
+        if keys in WHOLE_CLOSERS:  # not one tab or one window: every one the app holds
+            return [Finding("key-chord", "risky", f"{keys} {WHOLE_CLOSERS[keys]}")]
         return []
     if keys in SEND_CHORDS and (recipients := _recipient_field(ctx)):
         return [Finding("send-email", "risky", f"{keys} sends the message to {recipients!r}")]
@@ -305,7 +310,10 @@ MANY_SELECTED = re.compile(
     r"\ball (\d[\d,.]*\s+)?(text|items?|files?|messages?|conversations?|rows?)\b.*\bselected\b"
     r"|\b\d+ of \d+ selected|\bselected\b.*\(\d+ (pages?|items?)\)"
     r"|\b([2-9]|\d{2,})\s+\w+\s+(selected|geselecteerd|"
-    r"ausgewählt|sélectionnés|seleccionad[oa]s|selezionat[ei])\b|已选",
+    r"ausgewählt|sélectionnés|seleccionad[oa]s|selezionat[ei])\b|已选"
+    r"|(נבחרו|выбрано|вибрано|zaznaczono|wybrano|vybráno|đã chọn|تم تحديد)\s+([2-9]|\d{2,})\b"
+    r"|\b([2-9]|\d{2,})\s*(\w+\s+)?"
+    r"(נבחרו|выбрано|selecionad[oa]s|dipilih|seçildi|개 선택|件を?選択)",
     re.IGNORECASE,
 )
 """a screen saying much is selected ("All text selected (14 pages)", "50 conversations selected")"""

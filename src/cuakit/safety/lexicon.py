@@ -226,7 +226,7 @@ RISK_WORDS: dict[str, tuple[str, ...]] = {
         "payment", "pay", "charge", "charged", "transfer", "purchase", "order total",
         "card ending", "付款", "支付", "转账", "zahlung", "pago", "paiement", "total due",
         "due today", "billed annually", "billed monthly", "przelew", "przelewu", "überweisung",
-        "virement", "transferencia", "pembayaran", "भुगतान",
+        "virement", "transferencia", "pembayaran", "भुगतान", *world.MORE_MONEY_WORDS,
     ),
     "install-software": (
         "install", "download", "unknown publisher", "blocked to protect", "unidentified developer",

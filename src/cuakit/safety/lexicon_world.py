@@ -26,11 +26,15 @@ MORE_COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         "thibitisha uhamisho", "thibitisha malipo", "tuma pesa", "پرداخت", "پرداخت کنید",
         "خرید", "انتقال وجه", "تأیید پرداخت", "zamów", "zamawiam i płacę", "kupuję",
         "złóż zamówienie", "zlecam przelew", "wykonaj przelew",
+        # Bengali and Ukrainian
+        "পেমেন্ট করুন", "অর্থপ্রদান করুন", "কিনুন", "এখনই কিনুন", "টাকা পাঠান", "оплатити",
+        "купити", "переказати", "надіслати переказ",
     ),
     "send-email": (
         "gửi", "gửi ngay", "ส่ง", "ส่งข้อความ", "послать", "skicka", "skicka nu", "send nå",
         "lähetä", "lähetä nyt", "αποστολή", "στείλε", "שלח", "שליחה", "odeslat",
         "tuma", "tuma sasa", "ارسال", "ارسال کنید", "بفرست", "prześlij",
+        "পাঠান", "পাঠিয়ে দিন", "надіслати",
     ),
     "delete-file": (
         "xóa", "xoá", "xóa vĩnh viễn", "xoá vĩnh viễn", "chuyển vào thùng rác",
@@ -41,6 +45,11 @@ MORE_COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         "कचरे में डालें", "स्थायी रूप से हटाएं", "radera", "ta bort", "slett", "slet", "poista",
         "poista pysyvästi", "διαγραφή", "μόνιμη διαγραφή", "מחק", "מחיקה", "smazat",
         "futa", "futa kabisa", "پاک کردن", "حذف دائمی",
+        # Czech, Bengali, Ukrainian: deleting and emptying the trash
+        "odstranit", "smazat trvale", "trvale smazat", "trvale odstranit", "vysypat koš",
+        "vyprázdnit koš", "přesunout do koše", "মুছুন", "মুছে ফেলুন", "স্থায়ীভাবে মুছুন",
+        "видалити", "видалити назавжди", "очистити кошик", "töm papperskorgen",
+        "kosongkan sampah",
     ),
     "install-software": (
         "установить", "установить расширение", "cài đặt ngay", "thêm vào chrome",
@@ -56,6 +65,9 @@ MORE_COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         "dodaj do chrome", "lisää chromeen", "download anyway", "trotzdem herunterladen",
         "descargar de todos modos", "télécharger quand même", "scarica comunque",
         "baixar assim mesmo", "仍然下载",
+        # Bengali, Ukrainian and Czech
+        "ইনস্টল", "ইনস্টল করুন", "встановити", "додати в chrome", "додати до chrome",
+        "додати розширення", "instalovat", "přidat do chrome",
     ),
     "irreversible-submit": (
         "подать", "подать заявление", "отправить заявление", "подписать", "опубликовать",
@@ -67,6 +79,10 @@ MORE_COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         "złóż wniosek", "wyślij wniosek", "zatwierdź i wyślij", "opublikuj teraz",
         # withdrawing an application or a filing
         "отозвать", "отозвать заявление", "撤回", "取り下げる", "철회", "zurückziehen",
+        # handing in answers or an application (Indonesian, Czech, Bengali, Ukrainian)
+        "kumpulkan jawaban", "kumpulkan tugas", "kumpulkan sekarang", "serahkan jawaban",
+        "odevzdat", "zveřejnit", "podepsat", "জমা দিন", "প্রকাশ করুন", "подати заяву",
+        "опублікувати", "підписати",
     ),
 }  # fmt: skip
 """commit words by category (`lexicon.COMMIT_WORDS`)"""
@@ -82,6 +98,8 @@ MORE_YES_WORDS = (
     "authorize", "authorise",
     "ndiyo", "sawa", "thibitisha", "endelea", "ruhusu", "kubali", "بله", "تأیید", "تایید",
     "ادامه", "اجازه", "اجازه دادن", "قبول", "موافقم",
+    "ঠিক আছে", "হ্যাঁ", "নিশ্চিত করুন", "চালিয়ে যান", "অনুমতি দিন", "так", "підтвердити",
+    "продовжити", "дозволити",
 )  # fmt: skip
 """a plain yes (`lexicon.YES_WORDS`)"""
 
@@ -95,6 +113,7 @@ MORE_NO_WORDS = (
     "tilbage", "tilbake", "peruuta", "takaisin", "sulje", "ακύρωση", "όχι", "πίσω", "κλείσιμο",
     "ביטול", "לא", "חזרה", "סגור", "zrušit", "zpět",
     "ghairi", "hapana", "rudi", "funga", "لغو", "انصراف", "خیر", "بازگشت", "بستن",
+    "বাতিল", "বাতিল করুন", "ফিরে যান", "скасувати", "ні",
 )  # fmt: skip
 """a way out (`lexicon.NO_WORDS`)"""
 
@@ -156,6 +175,18 @@ MORE_SETTINGS_SUBJECTS = (
     "open network", "offenes netzwerk", "réseau ouvert", "red abierta", "rede aberta",
     "rete aperta", "开放网络", "オープン ネットワーク", "개방형 네트워크", "открытая сеть",
     "mạng mở", "jaringan terbuka", "açık ağ", "sieć otwarta", "open netwerk",
+    # the delay after which the screen locks itself
+    "auto-lock", "auto lock", "autolock", "自動鎖定", "自动锁定", "自動ロック", "자동 잠금",
+    "automatische sperre", "verrouillage automatique", "bloqueo automático",
+    "bloqueio automático", "blocco automatico", "автоблокировка", "tự động khóa",
+    # apps installed from outside the store
+    "تطبيقات غير معروفة", "مصادر غير معروفة", "невідомі джерела", "неизвестные источники",
+    "nguồn không xác định", "ứng dụng không xác định", "neznámé aplikace", "neznámé zdroje",
+    "sumber tidak dikenal", "aplikasi tidak dikenal", "bilinmeyen uygulamalar",
+    "bilinmeyen kaynaklar", "orígenes desconocidos", "aplicaciones desconocidas",
+    "fuentes desconocidas", "fontes desconhecidas", "apps desconhecidos", "sources inconnues",
+    "applis inconnues", "unbekannte quellen", "unbekannte apps", "未知来源", "未知应用",
+    "不明なアプリ", "출처를 알 수 없는 앱",
 )  # fmt: skip
 """settings subjects (`lexicon.SETTINGS_SUBJECTS`)"""
 
@@ -213,6 +244,10 @@ MORE_CAUTIONS = (
     "unwiderruflich", "kan inte ångras", "ei voi kumota", "ei voi perua",
     "δεν μπορεί να αναιρεθεί", "לא ניתן לבטל", "penalty of perjury", "将删除", "将清除",
     "所有数据",
+    # Japanese, Indonesian, Czech, Vietnamese and Bengali ways to say it
+    "取り消しできません", "取り消しはできません", "キャンセルできません", "変更はできません",
+    "tidak dapat diubah", "tidak bisa diubah", "tidak bisa dibatalkan", "nelze vrátit",
+    "nevratně", "không thể thay đổi", "ফেরানো যাবে না", "পরিবর্তন করা যাবে না",
 )  # fmt: skip
 """what a screen says before a step that cannot be taken back (`lexicon.CAUTIONS`)"""
 
@@ -227,6 +262,10 @@ MORE_SYSTEM_RISKS = (
     "controlar o computador", "controllare il computer", "控制您的电脑", "控制你的电脑",
     "コンピュータを制御", "컴퓨터를 제어", "управлять компьютером",
     "sterować komputerem", "uw computer bedienen", "styra datorn",
+    # user account control set never to ask
+    "hiçbir zaman bildirme", "nigdy nie powiadamiaj", "nooit melden",
+    "nie benachrichtigen", "ne jamais m'avertir", "no notificarme nunca", "nunca notificar",
+    "никогда не уведомлять", "không bao giờ thông báo", "从不通知",
 )  # fmt: skip
 """what a dialog says when it hands an app the whole device (`lexicon.RISK_WORDS`)"""
 
@@ -290,6 +329,10 @@ MORE_SETTINGS_APPS = (
     "ustawienia", "instellingen", "inställningar", "indstillinger", "innstillinger",
     "asetukset", "ρυθμίσεις", "הגדרות", "nastavení", "सेटिंग", "तंत्र व्यवस्था", "تنظیمات",
     "mipangilio", "cài đặt hệ thống",
+    # the control panel in more languages
+    "denetim masası", "panneau de configuration", "panel de control", "painel de controle",
+    "pannello di controllo", "configuratiescherm", "panel sterowania", "панель управления",
+    "控制面板", "コントロール パネル", "제어판", "ovládací panely", "kontrollpanelen",
 )  # fmt: skip
 """a settings app by its name (`lexicon.SETTINGS_APPS`)"""
 
@@ -333,3 +376,11 @@ MORE_REVEALS = (
     "दिखाएं", "visa", "näytä", "εμφάνιση", "הצג", "zobrazit", "نمایش", "إظهار", "onyesha",
 )  # fmt: skip
 """what a button that shows a hidden value says (`lexicon.SECRET_VERBS`)"""
+
+MORE_MONEY_WORDS = (
+    "chuyển tiền", "số tiền", "thanh toán", "överföring", "belopp", "betalning", "platba",
+    "převod", "částka", "переказ", "сума", "оплата", "перевод", "сумма", "betaling",
+    "bedrag", "beløp", "beløb", "overførsel", "overføring", "tilisiirto", "maksu", "টাকা",
+    "পেমেন্ট", "振込", "送金額", "이체", "송금액", "kwota przelewu", "transfer dana",
+)  # fmt: skip
+"""what a dialog says when a yes to it moves money (`lexicon.RISK_WORDS`)"""

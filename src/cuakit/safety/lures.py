@@ -58,20 +58,21 @@ APP_STORES = ("microsoft store", "app store", "play store", "google play", "gala
 DOWNLOADS = ("download", "herunterladen", "télécharger", "descargar", "baixar", "scarica",
              "downloaden", "pobierz", "indir", "скачать", "загрузить", "下载", "ダウンロード",
              "다운로드", "tải về", "tải xuống", "ดาวน์โหลด", "unduh", "ladda ner", "lataa",
-             "last ned", "hent", "λήψη", "הורדה", "stáhnout", "डाउनलोड")  # fmt: skip
+             "last ned", "hent", "λήψη", "הורדה", "stáhnout", "डाउनलोड", "下載")  # fmt: skip
 """what a download button says"""
 STORE_GETS = ("get", "dapatkan", "obtener", "obtenir", "laden", "ottieni", "obter", "получить",
               "nhận", "รับ", "al", "ophalen", "hämta", "hae", "λήψη", "קבל", "získat",
-              "入手", "获取", "받기", "pata")  # fmt: skip
+              "入手", "获取", "받기", "pata", "取得", "獲取")  # fmt: skip
 """what an app store's install button says ("Get", "DAPATKAN", "LADEN")"""
 ADDS = ("add", "hinzufügen", "ajouter", "añadir", "agregar", "adicionar", "aggiungi", "添加",
         "追加", "추가", "добавить", "toevoegen", "dodaj", "ekle", "thêm", "เพิ่ม", "tambahkan",
         "lägg till", "tilføj", "legg til", "lisää", "προσθήκη", "הוסף", "přidat", "افزودن",
-        "إضافة", "ongeza")  # fmt: skip
+        "إضافة", "ongeza", "додати", "যোগ করুন")  # fmt: skip
 EXTENSIONS = ("extension", "extensions", "add-on", "erweiterung", "extensión", "extensão",
               "estensione", "扩展", "拡張機能", "확장 프로그램", "расширение", "extensie",
               "rozszerzenie", "uzantı", "tiện ích", "ส่วนขยาย", "ekstensi", "tillägg",
-              "laajennus", "επέκταση", "תוסף", "rozšíření", "افزونه", "إضافة")  # fmt: skip
+              "laajennus", "επέκταση", "תוסף", "rozšíření", "افزونه", "إضافة",
+              "розширення", "এক্সটেনশন")  # fmt: skip
 """what a browser's prompt to add an extension ("Add uBlock Origin?") calls it"""
 HIJACKS = ("homepage", "home page", "search engine", "toolbar", "startseite", "suchmaschine",
            "symbolleiste", "page d'accueil", "moteur de recherche", "barre d'outils",

@@ -12,8 +12,8 @@ from a context to `Finding`s (`cuakit.safety.finding`), each naming a category a
   page name only opens that page, a file list's column header only sorts it. A bare switch
   state ("Off") in a settings app whose label is out of reach takes the subject of its page.
   Saving a new password, publishing a page that shows an access key, showing a value hidden
-  behind dots and opening a link sent by text message are asked about. A target the gate
-  could not read is ``unknown``.
+  behind dots and opening a link sent by text message are asked about (and what
+  `cuakit.safety.rules_more` reads). A target the gate could not read is ``unknown``.
 - **Typing**: judged by what it types and where, in `cuakit.safety.typed`.
 - **Keys**: judged by what they press or run, in `cuakit.safety.keystrokes`.
 - **The screen's own warning** (`caution_findings`): a click, Enter or drag that no rule
@@ -72,6 +72,7 @@ from cuakit.safety.lexicon import (
 )
 from cuakit.safety.lexicon_world import MORE_SWITCH_STATES, ONWARD_PAST_WARNINGS
 from cuakit.safety.lures import TICKED, lure_findings
+from cuakit.safety.rules_more import more_findings
 from cuakit.safety.signals import EMAIL, access_secret, looks_like_url, suspicious_url
 
 # ---- pointer actions -------------------------------------------------------------------------
@@ -276,6 +277,7 @@ def _touched_findings(ctx: ActionContext, target: str, page: str) -> list[Findin
     raw = ctx.target.text if ctx.target else ""
     if (looks_like_url(raw) or re.search(r"https?://", raw)) and has(page, TEXT_MESSAGES):
         found.append(Finding("open-website", "suspicious", "opens a link sent by text message"))
+    found += more_findings(ctx, target, page)
     return found + _account_findings(ctx, target, page) + lure_findings(ctx, target, page)
 
 

@@ -3,9 +3,9 @@ a Run box or a database console; a search pattern inside quotes is not a command
 command named after ``man``), secrets (card numbers with a valid Luhn digit, IBANs with a valid
 checksum, API keys and tokens, private keys), passwords typed into password fields or into a
 message, addresses typed into a browser's address bar, confirmation words typed into a
-"type … to confirm" box and "y" typed at a terminal's "[y/N]" question (a yes to what it
-warns of). Typing commits nothing until Enter (`cuakit.safety.keystrokes` judges
-what Enter runs with these same rules)."""
+"type … to confirm" box, a push straight to main, test files rewritten in place ("sed -i … tests/")
+and "y" typed at a terminal's "[y/N]" question (a yes to what it warns of). Typing commits
+nothing until Enter (`cuakit.safety.keystrokes` judges what Enter runs with these same rules)."""
 
 from __future__ import annotations
 
@@ -113,6 +113,10 @@ RISKY_COMMANDS = (
     (r"\bgit\s+push\b.*(--force|\s-f\b)|\bgit\s+reset\s+--hard\b",
      "irreversible-submit", "rewrites history"),
     (r"\bgit\s+push\b.*(--delete\b|\s-d\s|\s:\S)", "delete-file", "deletes a remote branch"),
+    (r"\bgit\s+push\s+(-\S+\s+)*[\w.-]+\s+(\S+:)?(main|master)\b", "irreversible-submit",
+     "pushes straight to the shared main branch"),
+    (r"\b(sed\s+(-\w+\s+)*-i|perl\s+-\w*i)\S*\s.*(\btests?/|\btest_\w*\.py|\bassert\b|_test\.\w+)",
+     "irreversible-submit", "rewrites the tests in place"),
     (r"\bgit\s+clean\s+(-\w+\s+)*-\w*f", "delete-file", "deletes the untracked files"),
     (r"\bkubectl\s+(delete|drain|scale)\b|\bterraform\s+(destroy|apply)\b|\bdocker\s+"
      r"((system|image|container|volume|network|builder)\s+)?(rm|rmi|prune)\b|\baws\s+\S+\s+(delete|terminate|rm|rb)",
