@@ -53,13 +53,18 @@ system-deps:
 
 setup: $(STAMP) system-deps
 
+# Two workers of one thread each: the learning checks are compute-bound, while the browser,
+# desktop, Ray and service checks mostly wait, so two at a time keep both cores busy.
+TEST_WORKERS ?= 2
+PYTEST := OMP_NUM_THREADS=1 $(PY) -m pytest -q -n $(TEST_WORKERS) --dist loadgroup
+
 test: setup
-	$(PY) -m pytest -q
+	$(PYTEST)
 
 # The edit-test loop: everything but the learning checks marked `slow` and the tests that drive
 # Chromium or an X desktop.
 test-fast: setup
-	$(PY) -m pytest -q -m "not slow and not browser and not desktop"
+	$(PYTEST) -m "not slow and not browser and not desktop"
 
 # The main job: the whole loop on desksim — record expert, noisy and random episodes, label them,
 # train the video reward model, train PPO with ground-truth reward and with the video reward,

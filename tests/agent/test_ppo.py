@@ -5,6 +5,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+import torch
 
 from cuakit.agent.ppo import PPOConfig, curriculum_outcomes, evaluate, train
 from cuakit.agent.rewards import EpisodeTrace, VideoJudgement
@@ -170,3 +171,21 @@ def test_a_finished_run_folder_starts_over_and_a_killed_one_must_match(
     (run / "metrics.json").unlink()  # as if killed after its last rollout
     with pytest.raises(ConfigError, match="other options"):
         train(replace(small, learning_rate=1e-3), run, text=text)
+
+
+def test_omp_num_threads_overrides_the_configured_threads(
+    tmp_path: Path, text: InstructionEncoder, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    small = PPOConfig(env="cuakit/desksim-click-button-v0", steps=32, num_envs=2, num_steps=16,
+                      num_minibatches=2, eval_episodes=1, record_episodes=0, threads=3)  # fmt: skip
+    previous = torch.get_num_threads()
+    try:
+        torch.set_num_threads(1)
+        monkeypatch.setenv("OMP_NUM_THREADS", "1")  # a shared machine's share: one core
+        train(small, tmp_path / "shared", text=text)
+        assert torch.get_num_threads() == 1
+        monkeypatch.delenv("OMP_NUM_THREADS")
+        train(small, tmp_path / "alone", text=text)
+        assert torch.get_num_threads() == 3
+    finally:
+        torch.set_num_threads(previous)

@@ -7,6 +7,10 @@ import pytest
 from cuakit.errors import ConfigError
 from cuakit.scale.bench import bench_scale, counts, seconds_per_update
 
+# Under `pytest -n` (make test) the Ray tests share one worker: two local Ray clusters at
+# once would fight over /tmp/ray and the machine's cores.
+pytestmark = pytest.mark.xdist_group("ray")
+
 
 def test_worker_counts_double_up_to_the_most() -> None:
     assert counts(1) == [1] and counts(2) == [1, 2] and counts(6) == [1, 2, 4, 6]

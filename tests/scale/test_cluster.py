@@ -12,6 +12,10 @@ import pytest
 from cuakit.agent.ppo import PPOConfig
 from cuakit.scale.rollouts import train_on_ray
 
+# Under `pytest -n` (make test) the Ray tests share one worker: two local Ray clusters at
+# once would fight over /tmp/ray and the machine's cores.
+pytestmark = pytest.mark.xdist_group("ray")
+
 ray = pytest.importorskip("ray")
 
 

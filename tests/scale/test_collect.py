@@ -17,6 +17,10 @@ from cuakit.errors import ConfigError
 from cuakit.scale.collect import EnvWorker, ShardedCollection
 from cuakit.scale.shards import merge
 
+# Under `pytest -n` (make test) the Ray tests share one worker: two local Ray clusters at
+# once would fight over /tmp/ray and the machine's cores.
+pytestmark = pytest.mark.xdist_group("ray")
+
 ray = pytest.importorskip("ray")
 
 ENVS = "cuakit/desksim-c[hl]*"  # checkboxes, click-button: both outcomes under noise

@@ -20,6 +20,10 @@ from cuakit.cli import main
 from cuakit.errors import ConfigError
 from cuakit.scale.rollouts import RayRollouts, RolloutWorker, check_options, train_on_ray
 
+# Under `pytest -n` (make test) the Ray tests share one worker: two local Ray clusters at
+# once would fight over /tmp/ray and the machine's cores.
+pytestmark = pytest.mark.xdist_group("ray")
+
 SMALL = PPOConfig(env="cuakit/desksim-click-button-v0", difficulty=1, reward="gt", steps=256,
                   num_envs=4, num_steps=16, eval_episodes=4, record_episodes=0,
                   threads=1)  # fmt: skip
