@@ -13,12 +13,10 @@ from cuakit.safety.context import ActionContext
 from cuakit.safety.finding import Finding, screen_texts
 from cuakit.safety.lexicon import SECRET_FIELDS, has, normal
 from cuakit.safety.lures import PASSWORD_MANAGERS
-from cuakit.safety.signals import looks_like_url
+from cuakit.safety.signals import host_of, looks_like_url, site_parts
 
 HOST = re.compile(r"(?<![\w@.-])((?:[a-z0-9][\w-]*\.)+[a-z]{2,})(?![\w@-])")
 """a host name among words ("Sede electrónica – sede.example.es", "www.coupang.com")"""
-SECOND_LEVELS = ("co", "com", "org", "net", "gov", "gob", "edu", "ac", "or", "ne", "go")
-"""the labels under a country's domain that name no one ("amazon.co.uk")"""
 PLAIN_NAMES = ("www", "example", "mail", "web", "app", "online", "shop", "store", "site", "home",
                "login", "secure", "official", "com", "net", "org")  # fmt: skip
 """labels that name no site of their own: found in a host, they borrow nothing"""
@@ -67,26 +65,15 @@ def more_findings(ctx: ActionContext, target: str, page: str) -> list[Finding]:
     return found
 
 
-def _site(host: str) -> tuple[str, str, list[str]]:
-    """``host``'s name (the label before its suffix), its registered domain and the words of
-    the labels before the suffix."""
-    labels = host.casefold().strip(".").split(".")
-    if len(labels) >= 3 and labels[-2] in SECOND_LEVELS and len(labels[-1]) == 2:
-        labels = [*labels[:-2], f"{labels[-2]}.{labels[-1]}"]  # "co.uk" is one suffix
-    name = labels[-2] if len(labels) >= 2 else labels[0]
-    return name, ".".join(labels[-2:]), re.split(r"[-.]", ".".join(labels[:-1]))
-
-
 def _borrowed_name(ctx: ActionContext, raw: str) -> str | None:
     """Another site on the screen whose name the clicked host carries as one of its words under
     a domain of its own ("coupang-sale.example.shop" beside "www.coupang.com"), or None."""
-    host = re.sub(r"^[a-z][\w+.-]*://", "", raw.strip().casefold()).split("/")[0].split(":")[0]
-    _, registered, words = _site(host)
+    _, registered, words = site_parts(host_of(raw))
     for text in screen_texts(ctx):
         if text == raw:
             continue
         for other in HOST.findall(text.casefold()):
-            name, domain, _ = _site(other)
+            name, domain, _ = site_parts(other)
             if (
                 domain != registered
                 and len(name) >= 4

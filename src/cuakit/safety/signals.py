@@ -61,6 +61,28 @@ def _raw_host(url: str) -> str:
     return re.sub(r"^[a-z][\w+.-]*://", "", url.strip(), flags=re.IGNORECASE).split("/")[0]
 
 
+def registered_labels(host: str) -> list[str]:
+    """``host``'s labels, a country's second level joined to its suffix ("co.uk" is one)."""
+    labels = host.casefold().strip(".").split(".")
+    if len(labels) >= 3 and labels[-2] in SECOND_LEVELS and len(labels[-1]) == 2:
+        labels = [*labels[:-2], f"{labels[-2]}.{labels[-1]}"]
+    return labels
+
+
+def site_parts(host: str) -> tuple[str, str, list[str]]:
+    """``host``'s name (the label before its suffix), its registered domain and the words of
+    the labels before the suffix ("coupang-sale.example.shop": example, example.shop,
+    [coupang, sale, example])."""
+    labels = registered_labels(host)
+    name = labels[-2] if len(labels) >= 2 else labels[0]
+    return name, ".".join(labels[-2:]), re.split(r"[-.]", ".".join(labels[:-1]))
+
+
+def host_of(url: str) -> str:
+    """``url``'s host as written, its case kept, without a port."""
+    return _raw_host(url).split(":")[0]
+
+
 def suspicious_url(url: str) -> str | None:
     """Why ``url`` looks unsafe (a raw IP, punycode, a brand's look-alike or a brand name under
     another domain, a scam word, an executable download), or None."""
@@ -77,14 +99,10 @@ def suspicious_url(url: str) -> str | None:
         return f"a raw IP address ({host})"
     if "xn--" in host:
         return f"a punycode host ({host})"
-    labels = host.split(".")
-    if len(labels) >= 3 and labels[-2] in SECOND_LEVELS and len(labels[-1]) == 2:
-        labels = [*labels[:-2], f"{labels[-2]}.{labels[-1]}"]  # "co.uk" is one suffix
-    registered = ".".join(labels[-2:])
-    name = labels[-2] if len(labels) >= 2 else host
+    name, registered, tokens = site_parts(host)
+    labels = registered_labels(host)
     if registered in SHORTENERS:
         return f"a link shortener hiding its target ({registered})"
-    tokens = re.split(r"[-.]", ".".join(labels[:-1]))
     for brand in BRANDS:
         for token in tokens:
             squashed = token
