@@ -6,6 +6,7 @@ import matplotlib
 import numpy as np
 import pytest
 from PIL import Image, ImageDraw, ImageFont
+from scipy import ndimage
 
 from cuakit.envs.cursors import arrow_cursor, cursor_bank, draw_cursor
 from cuakit.reward.model import EXACT_MATCH, STRICT_MATCH
@@ -28,6 +29,9 @@ from cuakit.video.words import (
     CROP_WIDTH,
     LOOK_SIZE,
     POINTER_SIZE,
+    UNDERLINE_LENGTH,
+    _horizontal_runs,
+    _ink,
     clip_words,
     erase_underlines,
     find_words,
@@ -430,3 +434,24 @@ def test_a_hidpi_screen_is_read_as_its_words_not_as_their_letters(font: str) -> 
     heights = [np.median(w.box[:, 1] - w.box[:, 0]) for w in (one, two)]
     assert abs(heights[1] - heights[0]) <= 3
     assert one.pointer.sum() >= 1 and two.pointer.sum() >= 1  # the enlarged pointer found too
+
+
+@pytest.mark.parametrize("shape", [(300, 480), (1, 1), (2, 5), (7, 3), (40, 9)])
+def test_the_fast_ink_background_is_scipys_median_exactly(shape: tuple[int, int]) -> None:
+    rng = np.random.default_rng(0)
+    whole = rng.integers(0, 256, shape).astype(np.float32)  # a screen's greys (uint8 path)
+    fractional = (rng.random(shape) * 255).astype(np.float32)  # any grey image (float path)
+    for gray in (whole, fractional, whole - 300):
+        expected = ndimage.median_filter(ndimage.median_filter(gray, (1, 7)), (7, 1))
+        ink, background = _ink(gray, 40.0)
+        assert background.dtype == gray.dtype and np.array_equal(background, expected)
+        assert np.array_equal(ink, np.abs(gray - expected) > 40.0)
+
+
+@pytest.mark.parametrize("shape", [(300, 480), (1, 1), (3, 7), (3, 8), (6, 9)])
+def test_underline_runs_are_a_binary_opening_exactly(shape: tuple[int, int]) -> None:
+    rng = np.random.default_rng(1)
+    for density in (0.5, 0.9, 0.97):
+        mask = rng.random(shape) < density
+        expected = ndimage.binary_opening(mask, structure=np.ones((1, UNDERLINE_LENGTH), bool))
+        assert np.array_equal(_horizontal_runs(mask, UNDERLINE_LENGTH), expected)
