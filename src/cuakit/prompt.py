@@ -73,6 +73,11 @@ def _qwen_resize() -> dict[str, int]:
     return {"factor": QWEN_FACTOR, "min_pixels": QWEN_MIN_PIXELS, "max_pixels": QWEN_MAX_PIXELS}
 
 
+TINY_MAX_PIXELS = 28 * 28 * 64
+"""The tiny model's screenshot area cap: at most 64 visual tokens per screenshot (a 480×300
+desksim screen becomes 10×6 tokens of 48×50 screen pixels, about a button each)."""
+
+
 @dataclass(frozen=True)
 class ScreenGeometry:
     """What converting a point needs: the screenshot's size (``width`` x ``height`` pixels, as

@@ -372,11 +372,6 @@ def random_qwen_vl(
         return kind._from_config(config, dtype=dtype)
 
 
-TINY_MAX_PIXELS = 28 * 28 * 64
-"""The tiny model's screenshot area cap: at most 64 visual tokens per screenshot (a 480×300
-desksim screen becomes 10×6 tokens of 48×50 screen pixels, about a button each)."""
-
-
 TINY_FAMILIES = ("qwen2.5-vl", "qwen3-vl")
 """what `build_tiny_qwen_vl` builds: Qwen2.5-VL (the policy's and the judge's default) or
 Qwen3-VL (patch 16, DeepStack visual features; the judge reads it too)"""

@@ -5,6 +5,8 @@ features), its adapter, save and load, bad input."""
 from __future__ import annotations
 
 import json
+import subprocess
+import sys
 from dataclasses import replace
 from pathlib import Path
 
@@ -257,3 +259,14 @@ def test_the_7b_shape_is_qwen25_vl_7b() -> None:
     with torch.device("meta"):  # nothing allocated
         model = Qwen2_5_VLForConditionalGeneration(qwen25_vl_7b_config(build_tiny_tokenizer()))
     assert round(sum(p.numel() for p in model.parameters()) / 1e9, 2) == 8.29
+
+
+def test_the_small_models_commands_load_without_transformers() -> None:
+    """transformers takes seconds to import; training, evaluating and scoring the small reward
+    model (every `cuakit reward …` call, PPO's video reward) must not pay for it."""
+    heavy = ("transformers", "peft", "accelerate")
+    code = ("import sys, cuakit.cli.reward, cuakit.reward.scoring, cuakit.agent.ppo; "
+            f"print(sorted(m for m in {heavy} if m in sys.modules))")  # fmt: skip
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=120, check=True)  # fmt: skip
+    assert loaded.stdout.strip() == "[]"

@@ -28,12 +28,11 @@ from transformers import PreTrainedModel
 from cuakit.actions import Action
 from cuakit.coords import CoordinateMode, check_coordinate_mode
 from cuakit.errors import ActionParseError, FrameError
-from cuakit.prompt import SYSTEM_PROMPT, ScreenGeometry, read_answer, user_text
+from cuakit.prompt import SYSTEM_PROMPT, TINY_MAX_PIXELS, ScreenGeometry, read_answer, user_text
 from cuakit.qwen_vl import (
     QWEN_CHAT_TEMPLATE,
     QWEN_SPECIAL_TOKENS,
     TINY_INIT_STD,
-    TINY_MAX_PIXELS,
     TINY_ROPE_THETA,
     QwenImageProcessor,
     build_tiny_qwen_vl,

@@ -38,20 +38,24 @@ import math
 from collections.abc import Sequence
 from dataclasses import asdict, dataclass, fields, replace
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import torch
 from PIL import Image
 from torch import nn
-from transformers import PreTrainedModel
 
 from cuakit.errors import CheckpointError, ConfigError, RewardInputError
-from cuakit.qwen_vl import TINY_MAX_PIXELS, QwenImageProcessor, check_qwen_vl_folder, load_processor
+from cuakit.prompt import TINY_MAX_PIXELS
 from cuakit.reward.config import FORMAT_NAME, FORMAT_VERSION, VLM_BACKBONE
 from cuakit.reward.model import RewardOutput
 from cuakit.video.clips import frame_changes, uniform_indices
 from cuakit.video.pruning import DEFAULT_MIN_REGION, DEFAULT_THRESHOLD, prune
+
+if TYPE_CHECKING:  # transformers takes seconds to import: only a judge that is loaded needs it
+    from transformers import PreTrainedModel
+
+    from cuakit.qwen_vl import QwenImageProcessor
 
 ADAPTER_DIR = "adapter"
 CONFIG_FILE = "config.json"
@@ -569,6 +573,8 @@ def _freeze(qwen: nn.Module, config: VLMJudgeConfig) -> None:
 def _load_base(config: VLMJudgeConfig, device: str | None) -> tuple[nn.Module, QwenImageProcessor]:
     """The base Qwen2.5-VL (frozen) and its processor capped at ``config.max_pixels``."""
     from transformers import AutoModelForImageTextToText
+
+    from cuakit.qwen_vl import check_qwen_vl_folder, load_processor
 
     if not config.base:
         raise ConfigError("the vlm judge needs its base model: pass --base-model PATH")
