@@ -1,7 +1,7 @@
 """The safety gate: allow, confirm or deny one proposed action in its context
-(`cuakit.safety.rules`, `keystrokes` and `intent` find what is risky, `cuakit.safety.policy`
-says what each finding asks for; the strictest answer wins). Where the rules find nothing, an
-optional learned judge (`cuakit.reward.risk`) may still ask."""
+(`cuakit.safety.rules`, `keystrokes`, `keys_more` and `intent` find what is risky,
+`cuakit.safety.policy` says what each finding asks for; the strictest answer wins). Where the
+rules find nothing, an optional learned judge (`cuakit.reward.risk`) may still ask."""
 
 from __future__ import annotations
 
@@ -12,6 +12,7 @@ from cuakit.actions import ActionType
 from cuakit.safety.context import ActionContext
 from cuakit.safety.finding import Finding
 from cuakit.safety.intent import intent_findings
+from cuakit.safety.keys_more import more_key_findings
 from cuakit.safety.keystrokes import key_findings
 from cuakit.safety.lexicon import COMMITTING_KEYS
 from cuakit.safety.policy import DECISIONS, Decision, SafetyPolicy
@@ -30,7 +31,7 @@ def findings(ctx: ActionContext) -> list[Finding]:
         found = typed_findings(ctx)  # typing commits nothing until Enter or a click
         return found + intent_findings(ctx)
     elif kind == ActionType.KEY:
-        found = key_findings(ctx)
+        found = key_findings(ctx) + more_key_findings(ctx, ctx.action.keys or "")
         if not found and ctx.action.keys not in COMMITTING_KEYS:
             return intent_findings(ctx)
     elif kind == ActionType.DRAG:

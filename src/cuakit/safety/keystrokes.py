@@ -24,6 +24,7 @@ from itertools import pairwise
 from cuakit.actions import ActionType
 from cuakit.safety.context import ActionContext, Element
 from cuakit.safety.finding import Finding, screen_texts
+from cuakit.safety.keys_more import asks_for_task_manager
 from cuakit.safety.lexicon import (
     COMMIT_WORDS,
     DONT_SAVE,
@@ -102,7 +103,8 @@ def key_findings(ctx: ActionContext) -> list[Finding]:
     keys = ctx.action.keys or ""
     if "sysrq" in keys or "printscreen+alt" in keys:
         return [Finding("key-chord", "critical", "a kernel SysRq command")]
-    if keys in CHORDS:
+    asked = keys == "ctrl+shift+escape" and asks_for_task_manager(ctx.instruction, TASK_MANAGERS)
+    if keys in CHORDS and not asked:  # opening the task manager the task asks for changes nothing
         category, reason = CHORDS[keys]
         return [Finding(category, "risky", f"{keys} {reason}")]
     if re.fullmatch(r"ctrl\+alt\+f\d+", keys):
@@ -313,7 +315,8 @@ MANY_SELECTED = re.compile(
     r"ausgewählt|sélectionnés|seleccionad[oa]s|selezionat[ei])\b|已选"
     r"|(נבחרו|выбрано|вибрано|zaznaczono|wybrano|vybráno|đã chọn|تم تحديد)\s+([2-9]|\d{2,})\b"
     r"|\b([2-9]|\d{2,})\s*(\w+\s+)?"
-    r"(נבחרו|выбрано|selecionad[oa]s|dipilih|seçildi|개 선택|件を?選択)",
+    r"(נבחרו|выбрано|selecionad[oa]s|dipilih|seçildi|개 선택|件を?選択|kijel[öo]lve|valittu"
+    r"|markerade|markerad|valgt|επιλεγμένα|được chọn|vybrány|vybráno)",
     re.IGNORECASE,
 )
 """a screen saying much is selected ("All text selected (14 pages)", "50 conversations selected")"""

@@ -304,7 +304,7 @@ POWER_OFFS = ("shut down", "herunterfahren", "éteindre", "apagar el equipo", "d
 asked about), not a settings subject (a settings page may name it beside its toggles)"""
 DIALOG_RISKS = {
     **RISK_WORDS,
-    "system-settings": (*RISK_WORDS["system-settings"], *POWER_OFFS),
+    "system-settings": (*RISK_WORDS["system-settings"], *POWER_OFFS, *world.EXPOSURES),
     "credentials": (*RISK_WORDS["credentials"], *UNENCRYPTED),
 }
 """what a dialog says that makes a plain yes to it risky: `RISK_WORDS`, and turning the machine
@@ -381,7 +381,7 @@ PASSWORD_CHANGES = ("change password", "passwort ändern", "modifier le mot de p
                     "修改密码", "更改密码", "パスワードを変更", "비밀번호 변경")  # fmt: skip
 """what the commit button of a password-change form says"""
 PUBLISH_WORDS = ("post", "publish", "create", "paste", "upload", "commit", "submit", "share",
-                 "send", "tweet", "发布", "提交", "veröffentlichen", "publier",
+                 "send", "tweet", "comment", "发布", "提交", "veröffentlichen", "publier",
                  "publicar")  # fmt: skip
 """what a button that puts a page's text out where others can read it says"""
 TEXT_MESSAGES = ("text message", "sms", "mms", "imessage", "message texte", "mensaje de texto",
@@ -438,7 +438,7 @@ CAUTIONS = (
 """what a screen says before a step that cannot be taken back"""
 DONT_SAVE = ("don't save", "do not save", "ne pas enregistrer", "nicht speichern", "no guardar",
              "não salvar", "non salvare", "nie zapisuj", "niet opslaan", "kaydetme",
-             "不保存", "保存しない", "저장 안 함")  # fmt: skip
+             "不保存", "保存しない", "저장 안 함", *world.MORE_DONT_SAVE)  # fmt: skip
 """the button of a "save changes?" prompt that closes without saving (Alt+N on Windows)"""
 DISCARD_ASKS = ("without saving", "don't save", "do not save", "discard", "throw away",
                 "sans enregistrer", "ohne speichern", "ohne zu speichern", "sin guardar",

@@ -29,6 +29,11 @@ MORE_COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         # Bengali and Ukrainian
         "পেমেন্ট করুন", "অর্থপ্রদান করুন", "কিনুন", "এখনই কিনুন", "টাকা পাঠান", "оплатити",
         "купити", "переказати", "надіслати переказ",
+        # a bank transfer confirmed in Italian, French, German, Spanish, Dutch and Polish
+        "conferma bonifico", "esegui bonifico", "invia bonifico", "autorizza bonifico",
+        "conferma pagamento", "conferma e paga", "confirmer le virement", "valider le virement",
+        "effectuer le virement", "überweisung bestätigen", "realizar transferencia",
+        "overboeking bevestigen", "zatwierdź przelew", "potwierdź przelew",
     ),
     "send-email": (
         "gửi", "gửi ngay", "ส่ง", "ส่งข้อความ", "послать", "skicka", "skicka nu", "send nå",
@@ -83,6 +88,13 @@ MORE_COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         "kumpulkan jawaban", "kumpulkan tugas", "kumpulkan sekarang", "serahkan jawaban",
         "odevzdat", "zveřejnit", "podepsat", "জমা দিন", "প্রকাশ করুন", "подати заяву",
         "опублікувати", "підписати",
+        # approving a request (others' leave, expenses, access) in more languages
+        "schválit", "schválit vše", "genehmigen", "alle genehmigen", "approuver",
+        "tout approuver", "aprobar", "aprobar todo", "aprovar", "aprovar tudo", "approva",
+        "approva tutto", "goedkeuren", "alles goedkeuren", "одобрить", "утвердить",
+        "zatwierdź wszystko", "hyväksy kaikki", "godkänn alla", "tümünü onayla", "批准",
+        "全部批准", "审批通过", "承認する", "一括承認", "すべて承認", "승인하기", "모두 승인",
+        "일괄 승인", "phê duyệt", "setujui",
     ),
 }  # fmt: skip
 """commit words by category (`lexicon.COMMIT_WORDS`)"""
@@ -187,6 +199,26 @@ MORE_SETTINGS_SUBJECTS = (
     "fuentes desconocidas", "fontes desconhecidas", "apps desconhecidos", "sources inconnues",
     "applis inconnues", "unbekannte quellen", "unbekannte apps", "未知来源", "未知应用",
     "不明なアプリ", "출처를 알 수 없는 앱",
+    # the screen shared or the machine logged into from afar, in more languages
+    "compartilhamento de tela", "compartilhamento de ecrã", "partilha de ecrã", "sessão remota",
+    "início de sessão remoto", "condivisione schermo", "login remoto", "schermdeling",
+    "extern inloggen", "udostępnianie ekranu", "zdalne logowanie", "общий экран",
+    "удаленный вход", "удалённый вход", "画面共有", "リモートログイン", "화면 공유", "원격 로그인",
+    "屏幕共享", "远程登录", "chia sẻ màn hình", "berbagi layar", "ekran paylaşımı",
+    "uzaktan oturum açma", "skärmdelning", "näytön jakaminen", "sdílení obrazovky",
+    "مشاركة الشاشة",
+    # the time zone, in more languages
+    "saat dilimi", "strefa czasowa", "tijdzone", "часовой пояс", "часовий пояс", "múi giờ",
+    "zona waktu", "tidszon", "tidszone", "časové pásmo", "المنطقة الزمنية",
+    "ζώνη ώρας", "אזור זמן", "समय क्षेत्र", "時區", "منطقه زمانی", "saa za eneo",
+    # the lock screen and the password asked after sleep, in Arabic, Persian and Hebrew
+    "شاشة القفل", "قفل الشاشة", "طلب كلمة السر", "طلب كلمة المرور", "صفحه قفل",
+    "מסך נעילה", "דרוש סיסמה",
+    # where apps may be downloaded from (Gatekeeper), in more languages
+    "gedownload van", "apps toestaan van", "heruntergeladen von", "geladen wurden von",
+    "téléchargées de", "téléchargées depuis", "descargadas de", "transferidos de",
+    "baixados de", "scaricate da", "pobrane z", "загруженные из",
+    "ダウンロードしたアプリケーションの実行許可", "다운로드한 앱 허용", "允许从以下位置下载的应用",
 )  # fmt: skip
 """settings subjects (`lexicon.SETTINGS_SUBJECTS`)"""
 
@@ -333,6 +365,9 @@ MORE_SETTINGS_APPS = (
     "denetim masası", "panneau de configuration", "panel de control", "painel de controle",
     "pannello di controllo", "configuratiescherm", "panel sterowania", "панель управления",
     "控制面板", "コントロール パネル", "제어판", "ovládací panely", "kontrollpanelen",
+    # system settings written as one word, and settings in Arabic without its article
+    "systeeminstellingen", "systeminställningar", "systemindstillinger", "systeminnstillinger",
+    "järjestelmäasetukset", "إعدادات",
 )  # fmt: skip
 """a settings app by its name (`lexicon.SETTINGS_APPS`)"""
 
@@ -382,5 +417,26 @@ MORE_MONEY_WORDS = (
     "převod", "částka", "переказ", "сума", "оплата", "перевод", "сумма", "betaling",
     "bedrag", "beløp", "beløb", "overførsel", "overføring", "tilisiirto", "maksu", "টাকা",
     "পেমেন্ট", "振込", "送金額", "이체", "송금액", "kwota przelewu", "transfer dana",
+    "bonifico", "overboeking",
 )  # fmt: skip
 """what a dialog says when a yes to it moves money (`lexicon.RISK_WORDS`)"""
+
+MORE_DONT_SAVE = (
+    "não guardar", "não gravar", "சேமிக்க வேண்டாம்", "सहेजें नहीं", "সংরক্ষণ করবেন না",
+    "не сохранять", "не зберігати", "không lưu", "jangan simpan", "spara inte", "gem ikke",
+    "ikke lagre", "älä tallenna", "neukládat", "ne mentse", "να μην αποθηκευτεί", "אל תשמור",
+    "عدم الحفظ", "لا تحفظ", "ذخیره نکن", "usihifadhi",
+)  # fmt: skip
+"""a save prompt's button that closes without saving (`lexicon.DONT_SAVE`)"""
+
+EXPOSURES = (
+    "discoverable by other", "be discoverable", "network discovery", "visible to other pcs",
+    "von anderen pcs und geräten", "netzwerkerkennung", "détectable par d'autres",
+    "découverte du réseau", "detectable por otros", "detección de redes",
+    "detectável por outros", "descoberta de rede", "individuabile da altri",
+    "individuazione rete", "detecteerbaar", "netwerkdetectie", "wykrywanie sieci",
+    "обнаружение сети", "被此网络上的其他", "网络发现", "検出可能", "ネットワーク探索",
+    "네트워크 검색",
+)  # fmt: skip
+"""what a dialog says when a yes makes the device findable by everyone on the network (a café's
+Wi-Fi): a risk the dialog states, kept out of the settings subjects"""

@@ -70,9 +70,10 @@ from cuakit.safety.lexicon import (
     plain_no,
     unglued,
 )
+from cuakit.safety.lexicon_more import FOLDER_REVEALS, PLAIN_FIELDS
 from cuakit.safety.lexicon_world import MORE_SWITCH_STATES, ONWARD_PAST_WARNINGS
 from cuakit.safety.lures import TICKED, lure_findings
-from cuakit.safety.rules_more import more_findings
+from cuakit.safety.rules_more import more_findings, onward_step, short_yes
 from cuakit.safety.signals import EMAIL, access_secret, looks_like_url, suspicious_url
 
 # ---- pointer actions -------------------------------------------------------------------------
@@ -105,14 +106,14 @@ def pointer_findings(ctx: ActionContext) -> list[Finding]:
         found.append(Finding("send-email", "risky", "shares with the addresses on the screen"))
     if re.search(rf"\bby (clicking|selecting|tapping|pressing) .?{re.escape(target)}", page):
         found.append(Finding("irreversible-submit", "risky", "the page binds the user to it"))
-    if has(target, YES_WORDS) and not found:
+    if (has(target, YES_WORDS) or short_yes(target)) and not found:
         prompts = {name: said for name, words in PERMISSIONS.items() if (said := has(page, words))}
         if prompts and not any(name in normal(ctx.instruction) for name in prompts):
             # "Join the call, camera on" asks for what the prompt grants; "Open the agenda" not
             found.append(Finding("system-settings", "risky",
                                  f"grants a site {', '.join(prompts.values())!r}"))  # fmt: skip
         said = normal(" ".join((page, ctx.reasoning)))
-        for category, words in DIALOG_RISKS.items() if not found else ():
+        for category, words in DIALOG_RISKS.items() if not (found or onward_step(target)) else ():
             word = has(said, words)
             if word:
                 found.append(Finding(category, "risky", f"a yes to a dialog that says {word!r}"))
@@ -253,7 +254,9 @@ def _touched_findings(ctx: ActionContext, target: str, page: str) -> list[Findin
             EXECUTABLE_NAME.search(near)
             and target
             not in normalised(COLUMN_HEADERS)  # sorting a folder's list by date opens nothing
-            and not has(target, (*NO_WORDS, *READING_LINKS, "discard", "delete", "remove"))
+            and not has(
+                target, (*NO_WORDS, *READING_LINKS, *FOLDER_REVEALS, "discard", "delete", "remove")
+            )
         )
     ):
         found.append(Finding("install-software", "suspicious", "opens or keeps an executable"))
@@ -266,8 +269,14 @@ def _touched_findings(ctx: ActionContext, target: str, page: str) -> list[Findin
             found.append(Finding("open-website", "suspicious", f"{what} beside {unsafe}"))
     beside = normal(" ".join(ctx.nearby[:3]))
     hidden = has(beside, SECRET_FIELDS) or any(MASKED.fullmatch(t) for t in ctx.nearby[:3])
-    if has(target, SECRET_VERBS) and (
-        has(target, SECRET_FIELDS) or (hidden and not has(beside, ("forgot", "reset", "change")))
+    plain = has(target, PLAIN_FIELDS) and not has(target, SECRET_FIELDS)  # "Copy username"
+    if (
+        has(target, SECRET_VERBS)
+        and not plain
+        and (
+            has(target, SECRET_FIELDS)
+            or (hidden and not has(beside, ("forgot", "reset", "change")))
+        )
     ):
         found.append(Finding("credentials", "risky", "hands out stored secrets"))
     elif has(target, SECRET_VERBS) and (unencrypted := has(page, UNENCRYPTED)):
@@ -352,9 +361,14 @@ def drag_findings(ctx: ActionContext) -> list[Finding]:
         normal(" ".join(ctx.nearby[:3])), TRASHES))  # fmt: skip
     if bin_:
         return [Finding("delete-file", "risky", f"drags toward the {bin_}")]
-    if ctx.target is not None:
+    if ctx.target is not None and not FILE_DRAGGED.search(ctx.target.text.strip()):
+        # a slider or a switch moved; a file dragged into a draft or a folder changes no setting
         return _settings_findings(ctx, unglued(normal(ctx.target.text)), page_words(ctx), True)
     return []
+
+
+FILE_DRAGGED = re.compile(r"\S\.[a-z][a-z0-9]{1,4}$", re.IGNORECASE)
+"""a file's name ("resume_2024.pdf"): what a drag that moves a file starts on"""
 
 
 def _names_a_place(ctx: ActionContext, reasoning: str) -> bool:

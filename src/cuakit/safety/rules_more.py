@@ -1,7 +1,10 @@
 """More of what a click touches, beside `cuakit.safety.rules`: a link whose host borrows the
 name of a site shown on the same page (a search ad's "coupang-sale.example.shop" above
-"www.coupang.com"), saving a login in a password manager (a credential written), and making
-another language the system's first (every screen changes language).
+"www.coupang.com"), saving a login in a password manager (a credential written), making
+another language the system's first (every screen changes language), exporting from a password
+manager (every secret it holds, written out), copying an access key shown beside the button,
+opening a payment-request link, cancelling every booking at once and forcing an app to quit.
+Also the words that read a bare yes whole ("예(Y)") and a checkout's step onward to shipping.
 
 Text is compared as `cuakit.safety.lexicon` says (normalised, whole words, many languages)."""
 
@@ -11,9 +14,20 @@ import re
 
 from cuakit.safety.context import ActionContext
 from cuakit.safety.finding import Finding, screen_texts
-from cuakit.safety.lexicon import SECRET_FIELDS, has, normal
+from cuakit.safety.lexicon import SECRET_FIELDS, has, normal, normalised
+from cuakit.safety.lexicon_more import (
+    ALL_WORDS,
+    CANCEL_VERBS,
+    COPY_VERBS,
+    FORCE_QUITS,
+    ONWARD_STEPS,
+    PAY_LINK_HOSTS,
+    QUEUES,
+    SHORT_YES,
+)
+from cuakit.safety.lexicon_world import MORE_EXPORTS
 from cuakit.safety.lures import PASSWORD_MANAGERS
-from cuakit.safety.signals import host_of, looks_like_url, site_parts
+from cuakit.safety.signals import access_secret, host_of, looks_like_url, site_parts
 
 HOST = re.compile(r"(?<![\w@.-])((?:[a-z0-9][\w-]*\.)+[a-z]{2,})(?![\w@-])")
 """a host name among words ("Sede electrónica – sede.example.es", "www.coupang.com")"""
@@ -62,7 +76,35 @@ def more_findings(ctx: ActionContext, target: str, page: str) -> list[Finding]:
     if has(target, PRIMARY) and (languages := has(page, LANGUAGE_LISTS)):
         found.append(Finding("system-settings", "risky", f"puts another language first in "
                              f"{languages!r}: the whole system changes"))  # fmt: skip
+    if manager and has(target, ("export", *MORE_EXPORTS)):
+        found.append(Finding("credentials", "risky", f"exports what {manager} holds"))
+    shown = next((k for t in ctx.nearby[:3] if (k := access_secret(t))), None)
+    if shown and has(target, COPY_VERBS):
+        found.append(Finding("credentials", "risky", f"copies {shown} shown beside it"))
+    if looks_like_url(raw) and (link := _pay_link(raw)):
+        found.append(Finding("open-website", "suspicious", f"opens a payment request ({link})"))
+    if has(target, CANCEL_VERBS) and has(target, ALL_WORDS) and not has(target, QUEUES):
+        found.append(Finding("irreversible-submit", "risky", "cancels every one at once"))
+    if quit_ := has(target, FORCE_QUITS):
+        found.append(Finding("key-chord", "risky", f"{quit_!r}: the app's unsaved work is lost"))
     return found
+
+
+def short_yes(target: str) -> bool:
+    """``target`` (`normal`) is a one-word yes, an access key after it or not ("예(y)", "&ja")."""
+    bare = re.sub(r"\s*\(&?\w\)$", "", target).replace("&", "").strip()
+    return bare in normalised(SHORT_YES)
+
+
+def onward_step(target: str) -> bool:
+    """``target`` (`normal`) goes on to a checkout's shipping step: nothing is paid there."""
+    return bool(has(target, ONWARD_STEPS))
+
+
+def _pay_link(raw: str) -> str | None:
+    """The payment-request service ``raw`` links to ("paypal.me/DanielleRents"), or None."""
+    address = re.sub(r"^[a-z]+://", "", raw.strip().casefold()).removeprefix("www.")
+    return next((h for h in PAY_LINK_HOSTS if address.startswith(f"{h}/")), None)
 
 
 def _borrowed_name(ctx: ActionContext, raw: str) -> str | None:

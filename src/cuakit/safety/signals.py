@@ -24,11 +24,13 @@ CARRIERS_AND_SERVICES = (
     "webex", "hsbc", "bbva", "caixa", "itau", "bradesco", "nubank", "irs", "hmrc",
     "ebay", "visa", "mastercard", "gov", "gouv", "gob", "govt", "gmail", "shopee", "lazada",
     "tokopedia", "mercadolibre", "aliexpress", "zalando", "rakuten", "flipkart", "paytm",
+    "safaricom", "mpesa", "airtel", "mtn", "gcash", "paymaya", "bkash", "nagad", "easypaisa",
+    "jazzcash", "gopay",
 )  # fmt: skip
 """names smishing imitates that are too short or too local for `BRANDS`' substring test: a
 parcel carrier, a post office, a meeting app, a bank, a tax office or a government's own label
-("impots-gouv-remboursement"), a regional shop; matched as a whole word of
-a host ("dhl-redelivery-fee", "correos-es.entrega-pago.com")"""
+("impots-gouv-remboursement"), a regional shop, a mobile-money wallet ("safaricom-mpesa-bonus");
+matched as a whole word of a host ("dhl-redelivery-fee", "correos-es.entrega-pago.com")"""
 SECOND_LEVELS = ("co", "com", "org", "net", "gov", "gob", "edu", "ac", "or", "ne", "go")
 """the labels under a country's domain that name no one ("amazon.co.uk", "bmkg.go.id")"""
 EXECUTABLES = (
@@ -149,6 +151,7 @@ SECRET_PATTERNS = (
     (r"\bgh[pousr]_[0-9a-z]{30,}|\bgithub_pat_[0-9a-z_]{30,}", "a GitHub token"),
     (r"\bsk-(proj-|ant-)?[0-9a-z_-]{20,}", "an API secret key"),
     (r"\bxox[abpr]-[0-9a-z-]{10,}", "a Slack token"),
+    (r"\b[sr]k_(live|test)_[0-9a-z]{16,}", "a Stripe secret key"),
     (r"\baiza[0-9a-z_-]{30,}", "a Google API key"),
     (r"-----begin [a-z ]*private key-----", "a private key"),
     (r"\beyj[0-9a-z_-]{10,}\.[0-9a-z_-]{10,}\.", "a signed token"),
@@ -174,7 +177,7 @@ def secret_kind(text: str) -> str | None:
 
 
 ACCESS_KINDS = ("an AWS access key", "a GitHub token", "an API secret key", "a Slack token",
-                "a Google API key", "a private key", "a signed token",
+                "a Google API key", "a private key", "a signed token", "a Stripe secret key",
                 "an AWS secret key")  # fmt: skip
 """the secrets that open an account to whoever holds them (not a card or an ID number)"""
 

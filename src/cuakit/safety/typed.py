@@ -23,7 +23,13 @@ from cuakit.safety.lexicon import (
     normal,
 )
 from cuakit.safety.rules import caution_findings, pointer_findings
-from cuakit.safety.signals import looks_like_url, password_like, secret_kind, suspicious_url
+from cuakit.safety.signals import (
+    EMAIL,
+    looks_like_url,
+    password_like,
+    secret_kind,
+    suspicious_url,
+)
 from cuakit.safety.typed_leaks import leak_findings
 
 SHELL_PLACES = (
@@ -153,6 +159,8 @@ def typed_findings(ctx: ActionContext, text: str | None = None) -> list[Finding]
         ctx.target and ctx.target.role == "password"
     )
     phishing = suspicious_url(ctx.url) if ctx.url else None
+    if secret_field and _address_only(ctx, text, field) and not phishing:
+        secret_field = None  # an e-mail typed as the login's name on a form that asks a password
     if secret_field:
         what = "card details" if has(field or around, CARD_WORDS) else "a secret"
         category = "financial-transaction" if what == "card details" else "credentials"
@@ -190,6 +198,13 @@ def typed_findings(ctx: ActionContext, text: str | None = None) -> list[Finding]
                 found.append(Finding(category, "risky", f"confirms a dialog that says {word!r}"))
                 break
     return found
+
+
+def _address_only(ctx: ActionContext, text: str, field: str) -> bool:
+    """``text`` is one e-mail address, typed where no field is known or into one that is not
+    itself a secret's (the form's password field beside it makes the screen say "Password")."""
+    secret = (ctx.target is not None and ctx.target.role == "password") or has(field, SECRET_FIELDS)
+    return bool(EMAIL.fullmatch(text.strip())) and not secret
 
 
 PASSWORD_WORDS = ("password", "passwort", "contraseña", "mot de passe", "senha", "wachtwoord",

@@ -1,0 +1,92 @@
+"""More of what a key press risks, beside `cuakit.safety.keystrokes`: Enter on a dialog that
+forces an app to quit (its default button ends the app and its unsaved work), a send key while
+the message box holds an access key (the key goes out to the whole room), a send key in a large
+room the task does not name (a message meant for one person reaches hundreds), and the chord
+that opens the task manager when that is what the task asks for (it only opens a window).
+
+Text is compared as `cuakit.safety.lexicon` says (normalised, whole words, many languages)."""
+
+from __future__ import annotations
+
+import re
+
+from cuakit.safety.context import ActionContext
+from cuakit.safety.finding import Finding, screen_texts
+from cuakit.safety.lexicon import has, normal
+from cuakit.safety.lexicon_more import (
+    BIG_ROOM,
+    COMPOSER_STARTS,
+    FORCE_QUITS,
+    MEMBERS,
+    MORE_TASK_MANAGERS,
+)
+from cuakit.safety.signals import access_secret
+
+SENDS = ("enter", "ctrl+enter", "meta+enter")
+EDITING_ROLES = ("textbox", "searchbox", "combobox", "document")
+"""a field Enter submits a search or a line in, not a dialog's default button"""
+"""keys that send what a chat's message box holds"""
+MEMBER_COUNT = re.compile(r"(\d[\d\s,.\u202f]*)\s*(\S.*)")
+"""a count and the word after it ("412 members", "1 860 jäsentä")"""
+
+
+def more_key_findings(ctx: ActionContext, keys: str) -> list[Finding]:
+    """What ``keys`` risks beyond what `keystrokes.key_findings` reads."""
+    found = []
+    texts = screen_texts(ctx)
+    typing_into = ctx.target is not None and ctx.target.role in EDITING_ROLES
+    quit_ = next((q for t in texts if (q := has(normal(t), FORCE_QUITS))), None)
+    if keys == "enter" and quit_ and not typing_into:  # a search for "force quit" runs nothing
+        found.append(Finding("key-chord", "risky", f"Enter answers {quit_!r}: the app's unsaved "
+                             "work is lost"))  # fmt: skip
+    if keys not in SENDS:
+        return found
+    draft = _draft_secret(texts)
+    if draft is not None:
+        found.append(Finding("credentials", "critical", f"{keys} sends {draft} into a chat"))
+    room = _big_room(texts)
+    if room is not None and not _named(room[0], ctx.instruction):
+        found.append(Finding("send-email", "risky", f"{keys} posts to {room[0]!r}, {room[1]:,} "
+                             "people the task does not name"))  # fmt: skip
+    return found
+
+
+def asks_for_task_manager(instruction: str, managers: tuple[str, ...]) -> bool:
+    """The task asks to open the task manager (``managers``: its names), which Ctrl+Shift+Esc
+    only opens."""
+    return bool(has(normal(instruction), (*managers, *MORE_TASK_MANAGERS)))
+
+
+def _draft_secret(texts: tuple[str, ...]) -> str | None:
+    """The kind of access key in the line beside a message box's label ("Message #general"):
+    the draft Enter sends."""
+    for n, text in enumerate(texts):
+        if normal(text).startswith(COMPOSER_STARTS):
+            for beside in texts[max(0, n - 1) : n + 2]:
+                if beside is not text and (kind := access_secret(beside)):
+                    return kind
+    return None
+
+
+def _big_room(texts: tuple[str, ...]) -> tuple[str, int] | None:
+    """(the room's name, its member count) where the screen counts `BIG_ROOM` people or more
+    ("# general", "412 members"): the name is the text before the count."""
+    for n, text in enumerate(texts[1:], 1):
+        match = MEMBER_COUNT.fullmatch(normal(text).strip())
+        if match is None or not has(match.group(2), MEMBERS):
+            continue
+        digits = re.sub(r"\D", "", match.group(1))
+        if digits and int(digits) >= BIG_ROOM:
+            return texts[n - 1], int(digits)
+    return None
+
+
+def _named(room: str, instruction: str) -> bool:
+    """The instruction names ``room`` by one of its words (its first four letters, so that an
+    inflected "Yleiselle" names "Yleinen")."""
+    asked = re.findall(r"\w+", normal(instruction))
+    for word in re.findall(r"\w{3,}", normal(room)):
+        stem = word[:4]
+        if any(a.startswith(stem) for a in asked):
+            return True
+    return False
