@@ -33,12 +33,12 @@ def test_ppo_with_ground_truth_learns_to_click_the_only_button(
         seed=0,
     )
     metrics = train(config, tmp_path / "run", text=text)
-    # On training seeds it learns (measured: 0 → 0.62 over 20 rollouts); the test split's
-    # reserved labels and phrasing are another matter (0.34: docs/benchmarks.md).
+    # Measured on seeds 0-3 (docs/benchmarks.md, stop 58): training success 0.00-0.06 in the
+    # first rollout, 0.99-1.00 in the 20th; on the test split 1.00, 0.84, 1.00, 1.00.
     first, last = metrics["history"][0], metrics["history"][-1]
-    assert first["charts/success_rate"] <= 0.1 and last["charts/success_rate"] >= 0.4
+    assert first["charts/success_rate"] <= 0.1 and last["charts/success_rate"] >= 0.8
     assert last["charts/episode_length"] < first["charts/episode_length"]
-    assert metrics["eval"]["split"] == "test" and metrics["eval"]["success_rate"] > 0.1
+    assert metrics["eval"]["split"] == "test" and metrics["eval"]["success_rate"] >= 0.6
 
 
 @pytest.mark.slow
@@ -47,7 +47,9 @@ def test_ppo_with_agent_termination_learns_to_click_then_finish(
 ) -> None:
     """Under the video reward's termination rule ground truth pays only at the episode's last
     step, which the agent chooses (or the step limit): the click is no longer the end. As in
-    the demo, a clone of expert episodes (each a click and its finish) starts PPO."""
+    the demo, a clone of expert episodes (each a click and its finish) starts PPO. Measured at
+    3,072 steps (seeds 0, 1, 2): the clone alone 0.625, 0.969, 0.750 on the test split, after
+    PPO 0.969, 1.000, 1.000 (docs/benchmarks.md, stop 58)."""
     data = tmp_path / "experts"
     collect("cuakit/desksim-click-button-v0", "expert", 40, data, env_kwargs={"difficulty": 1})
     config = PPOConfig(
@@ -55,7 +57,7 @@ def test_ppo_with_agent_termination_learns_to_click_then_finish(
         difficulty=1,
         reward="gt",
         termination="agent",
-        steps=6144,
+        steps=3072,
         warm_start=data,
         bc_episodes=10,
         eval_episodes=32,
@@ -64,7 +66,7 @@ def test_ppo_with_agent_termination_learns_to_click_then_finish(
     )
     metrics = train(config, tmp_path / "run", text=text)
     assert metrics["eval"]["termination"] == "agent" and metrics["eval"]["split"] == "test"
-    assert metrics["eval"]["success_rate"] >= 0.9
+    assert metrics["eval"]["success_rate"] >= max(0.9, metrics["bc"]["bc_eval_success_rate"])
 
 
 def test_curriculum_counts_the_judges_verdict_under_a_video_reward() -> None:
