@@ -30,6 +30,7 @@ from cuakit.video.words import (
     LOOK_SIZE,
     POINTER_SIZE,
     UNDERLINE_LENGTH,
+    _channel_mean,
     _horizontal_runs,
     _ink,
     clip_words,
@@ -455,3 +456,13 @@ def test_underline_runs_are_a_binary_opening_exactly(shape: tuple[int, int]) -> 
         mask = rng.random(shape) < density
         expected = ndimage.binary_opening(mask, structure=np.ones((1, UNDERLINE_LENGTH), bool))
         assert np.array_equal(_horizontal_runs(mask, UNDERLINE_LENGTH), expected)
+
+
+def test_the_integer_channel_mean_is_the_rounded_float_mean() -> None:
+    rng = np.random.default_rng(2)
+    frame = rng.integers(0, 256, (64, 64, 3)).astype(np.uint8)
+    frame[0, :8] = [[0, 0, 0], [255, 255, 255], [0, 0, 1], [0, 0, 2], [254, 255, 255],
+                    [1, 2, 2], [0, 1, 1], [255, 0, 0]]  # fmt: skip
+    expected = frame.astype(np.float32).mean(-1).round()
+    got = _channel_mean(frame)
+    assert got.dtype == np.float32 and np.array_equal(got, expected)

@@ -118,9 +118,19 @@ def _gray(frame: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
             f"frame: expected uint8 (H, W, 3), got {frame.dtype} {frame.shape}; pass frames as "
             "EpisodeDataset.frames returns them"
         )
-    # the rounded channel mean in integers: a sum of three over 3 is never half-way
-    gray = ((frame.sum(-1, dtype=np.uint16) + 1) // 3).astype(np.float32)
-    return _without_underlines(gray, INK_THRESHOLD)
+    return _without_underlines(_channel_mean(frame), INK_THRESHOLD)
+
+
+def _channel_mean(frame: np.ndarray) -> np.ndarray:
+    """float32 rounded mean of a uint8 RGB frame's channels, computed in integers (a sum of
+    three over 3 is never half-way) with the planes added in place: numpy's reduction over a
+    last axis of 3 is 10x slower."""
+    total = frame[..., 0].astype(np.uint16)
+    total += frame[..., 1]
+    total += frame[..., 2]
+    total += 1
+    total //= 3
+    return total.astype(np.float32)
 
 
 MEDIAN_OF_7 = ((0, 5), (0, 3), (1, 6), (2, 4), (0, 1), (3, 5), (2, 6), (2, 3), (3, 6), (4, 5),
@@ -204,7 +214,9 @@ def _without_underlines(gray: np.ndarray, threshold: float) -> tuple[np.ndarray,
         inked_above[k:] |= ink[:-k]
 
     def running(mask: np.ndarray) -> np.ndarray:  # [r, c]: mask's count in row r left of c
-        return np.pad(np.cumsum(mask, axis=1), ((0, 0), (1, 0)))
+        counts = np.zeros((mask.shape[0], mask.shape[1] + 1), np.int32)
+        np.cumsum(mask, axis=1, out=counts[:, 1:])
+        return counts
 
     above_counts, run_counts, ink_counts = running(inked_above), running(runs), running(ink)
     row, left, stop = spans.T
