@@ -1,8 +1,7 @@
 """More of what a key press risks, beside `cuakit.safety.keystrokes`: Enter on a dialog that
 forces an app to quit (its default button ends the app and its unsaved work), a send key while
-the message box holds an access key (the key goes out to the whole room), a send key in a large
-room the task does not name (a message meant for one person reaches hundreds), and the chord
-that opens the task manager when that is what the task asks for (it only opens a window).
+the message box holds an access key (the key goes out to the whole room), and a send key in a
+large room the task does not name (a message meant for one person reaches hundreds).
 
 Text is compared as `cuakit.safety.lexicon` says (normalised, whole words, many languages)."""
 
@@ -18,14 +17,13 @@ from cuakit.safety.lexicon_more import (
     COMPOSER_STARTS,
     FORCE_QUITS,
     MEMBERS,
-    MORE_TASK_MANAGERS,
 )
 from cuakit.safety.signals import access_secret
 
 SENDS = ("enter", "ctrl+enter", "meta+enter")
+"""keys that send what a chat's message box holds"""
 EDITING_ROLES = ("textbox", "searchbox", "combobox", "document")
 """a field Enter submits a search or a line in, not a dialog's default button"""
-"""keys that send what a chat's message box holds"""
 MEMBER_COUNT = re.compile(r"(\d[\d\s,.\u202f]*)\s*(\S.*)")
 """a count and the word after it ("412 members", "1 860 jäsentä")"""
 
@@ -49,12 +47,6 @@ def more_key_findings(ctx: ActionContext, keys: str) -> list[Finding]:
         found.append(Finding("send-email", "risky", f"{keys} posts to {room[0]!r}, {room[1]:,} "
                              "people the task does not name"))  # fmt: skip
     return found
-
-
-def asks_for_task_manager(instruction: str, managers: tuple[str, ...]) -> bool:
-    """The task asks to open the task manager (``managers``: its names), which Ctrl+Shift+Esc
-    only opens."""
-    return bool(has(normal(instruction), (*managers, *MORE_TASK_MANAGERS)))
 
 
 def _draft_secret(texts: tuple[str, ...]) -> str | None:

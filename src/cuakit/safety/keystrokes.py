@@ -24,7 +24,6 @@ from itertools import pairwise
 from cuakit.actions import ActionType
 from cuakit.safety.context import ActionContext, Element
 from cuakit.safety.finding import Finding, screen_texts
-from cuakit.safety.keys_more import asks_for_task_manager
 from cuakit.safety.lexicon import (
     COMMIT_WORDS,
     DONT_SAVE,
@@ -103,7 +102,7 @@ def key_findings(ctx: ActionContext) -> list[Finding]:
     keys = ctx.action.keys or ""
     if "sysrq" in keys or "printscreen+alt" in keys:
         return [Finding("key-chord", "critical", "a kernel SysRq command")]
-    asked = keys == "ctrl+shift+escape" and asks_for_task_manager(ctx.instruction, TASK_MANAGERS)
+    asked = keys == "ctrl+shift+escape" and has(normal(ctx.instruction), TASK_MANAGERS)
     if keys in CHORDS and not asked:  # opening the task manager the task asks for changes nothing
         category, reason = CHORDS[keys]
         return [Finding(category, "risky", f"{keys} {reason}")]
@@ -208,8 +207,10 @@ TASK_MANAGERS = ("task manager", "activity monitor", "system monitor", "gerencia
                  "диспетчер задач", "任务管理器", "タスク マネージャー", "タスクマネージャー",
                  "작업 관리자", "trình quản lý tác vụ", "ตัวจัดการงาน", "pengelola tugas",
                  "aktivitetshanteraren", "tehtävienhallinta", "správce úloh",
-                 "مدير المهام")  # fmt: skip
-"""apps where Delete ends the selected process (its unsaved work is lost)"""
+                 "مدير المهام", "διαχείριση εργασιών", "feladatkezelő", "manajer tugas",
+                 "administrador de tarefas")  # fmt: skip
+"""apps where Delete ends the selected process (its unsaved work is lost); a task that names
+one asks for the window Ctrl+Shift+Esc opens"""
 DEFAULT_YES = re.compile(r"[\[(]\s*Y(es)?\s*/\s*n(o)?\s*[\])]")
 """a terminal's question whose default, taken by Enter, is yes ("Continue? [Y/n]")"""
 

@@ -1,8 +1,8 @@
 """More words for `cuakit.safety.rules_more` and `keys_more`: a bare yes that is one short word
 with its access key ("예(Y)", "Tak"), copying a value, the fields a copy hands out no secret from,
 opening a download's folder, forcing an app to quit, cancelling every booking at once, a
-checkout's step onward to shipping, payment-request links, a chat room's member count, a message
-box's label, and apps that open the task manager.
+checkout's step onward to shipping, payment-request links, a chat room's member count, and a
+message box's label.
 Kept apart so that `lexicon` stays readable; phrases are written as they are spelled and
 compared in the form `lexicon.normal` gives screen text."""
 
@@ -107,7 +107,3 @@ COMPOSER_STARTS = ("message #", "message @", "reply to ", "write a message", "wr
                    "scrivi un messaggio", "kirjoita viesti", "написать сообщение",
                    "メッセージを送信", "메시지 보내기", "发送消息")  # fmt: skip
 """how a chat's message box is labelled: the line beside it is the draft"""
-
-MORE_TASK_MANAGERS = ("διαχείριση εργασιών", "správce úloh", "feladatkezelő",
-                      "tehtävienhallinta", "manajer tugas", "administrador de tarefas")  # fmt: skip
-"""the task manager in the languages `keystrokes.TASK_MANAGERS` does not name it in"""
