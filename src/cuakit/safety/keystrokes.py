@@ -35,7 +35,7 @@ from cuakit.safety.lexicon import (
     plain_no,
 )
 from cuakit.safety.rules import pointer_findings
-from cuakit.safety.typed import PROMPT, YES_NO, typed_findings
+from cuakit.safety.typed import YES_NO, shell_prompt, typed_findings
 
 UNSAVED = ("unsaved", "not saved", "modified", "save changes", "do you want to save", "未保存",
            "modifié", "nicht gespeichert", "sin guardar", "non enregistré", "geändert")  # fmt: skip
@@ -189,7 +189,10 @@ def key_findings(ctx: ActionContext) -> list[Finding]:
                 return [Finding("delete-file", "risky", f"Enter answers {leave!r}: the unsaved "
                                 "changes are lost")]  # fmt: skip
         around = normal(" ".join((*ctx.nearby, ctx.app)))
-        if keys != "enter" and has(around, ("to", *COMMIT_WORDS["send-email"])):
+        new_line = keys == "shift+enter" and any(  # "Shift + Enter to add a new line"
+            re.search(r"shift\s*\+\s*enter", normal(t)) and has(normal(t), NEW_LINES)
+            for t in screen_texts(ctx))  # fmt: skip
+        if keys != "enter" and not new_line and has(around, ("to", *COMMIT_WORDS["send-email"])):
             return [Finding("send-email", "risky", f"{keys} sends the message being written")]
     return []
 
@@ -417,7 +420,7 @@ def _pending_command(ctx: ActionContext) -> str | None:
         if normal(label) in normalised(RUN_BOX_FIELDS):
             return command
     for line in reversed(texts):
-        prompt = PROMPT.search(line)
+        prompt = shell_prompt(line, ctx.app)  # "# general" heads a chat's channel
         if prompt and re.search(r"\d%$", line[: prompt.start(1)].rstrip()):
             prompt = None  # "Revenue grew 8% year over year": a percentage, not zsh's prompt
         match = REVERSE_SEARCH.search(line) or prompt or NOTEBOOK_SHELL.match(line)

@@ -298,8 +298,8 @@ SETTINGS_SUBJECTS = RISK_WORDS["system-settings"] + (
     "开发者选项", "開発者向けオプション",
     "خيارات المطور", *world.MORE_SETTINGS_SUBJECTS,
 )  # fmt: skip
-POWER_OFFS = ("shut down", "herunterfahren", "éteindre", "apagar el equipo", "desligar",
-              "spegni", "关机", "シャットダウン", "시스템 종료")  # fmt: skip
+POWER_OFFS = ("shut down", "herunterfahren", "éteindre", "apagar el equipo", "desligar", "spegni",
+              "关机", "シャットダウン", "시스템 종료", *world.MORE_POWER_OFFS)  # fmt: skip
 """what a dialog that turns the machine off says: a risk the dialog states (a yes to it is
 asked about), not a settings subject (a settings page may name it beside its toggles)"""
 DIALOG_RISKS = {

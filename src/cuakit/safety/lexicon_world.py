@@ -219,6 +219,11 @@ MORE_SETTINGS_SUBJECTS = (
     "téléchargées de", "téléchargées depuis", "descargadas de", "transferidos de",
     "baixados de", "scaricate da", "pobrane z", "загруженные из",
     "ダウンロードしたアプリケーションの実行許可", "다운로드한 앱 허용", "允许从以下位置下载的应用",
+    # logging in or managing the machine from afar, and user account control, in more languages
+    "sesión remota", "inicio de sesión remoto", "gestión remota", "administración remota",
+    "session à distance", "gestion à distance", "entfernte anmeldung", "entfernte verwaltung",
+    "gestione remota", "gestão remota", "کنترل حساب کاربری", "التحكم في حساب المستخدم",
+    "kiểm soát tài khoản người dùng", "kontrol akun pengguna", "kontrola konta użytkownika",
 )  # fmt: skip
 """settings subjects (`lexicon.SETTINGS_SUBJECTS`)"""
 
@@ -259,6 +264,9 @@ MORE_SECRET_FIELDS = (
     "netzwerksicherheitsschlüssel", "clé de sécurité réseau", "clave de seguridad de red",
     "chave de segurança da rede", "网络安全密钥", "ネットワーク セキュリティ キー",
     "네트워크 보안 키", "ключ безопасности сети", "wi-fi password", "wlan-passwort",
+    # a password and a national ID number in Hebrew, Arabic and Persian
+    "סיסמה", "סיסמא", "תעודת זהות", "מספר זהות", "كلمة المرور", "كلمة السر", "رقم الهوية",
+    "رمز عبور", "کد ملی", "شماره ملی",
 )  # fmt: skip
 """fields that hold a secret (`lexicon.SECRET_FIELDS`)"""
 
@@ -280,6 +288,14 @@ MORE_CAUTIONS = (
     "取り消しできません", "取り消しはできません", "キャンセルできません", "変更はできません",
     "tidak dapat diubah", "tidak bisa diubah", "tidak bisa dibatalkan", "nelze vrátit",
     "nevratně", "không thể thay đổi", "ফেরানো যাবে না", "পরিবর্তন করা যাবে না",
+    # "can no longer be changed" once it is confirmed, as a French or Spanish form says it
+    "ne peut plus être modifié", "ne peut plus être modifiée", "ne peut plus être annulé",
+    "ne peut plus être annulée", "ne peut pas être annulé", "ne peut pas être annulée",
+    "can no longer be changed", "can no longer be modified", "can no longer be edited",
+    "ya no se puede modificar", "ya no podrá modificarse", "não pode mais ser alterado",
+    "non può più essere modificato", "non potrà più essere modificato",
+    "kan niet meer worden gewijzigd", "nie można już zmienić", "artık değiştirilemez",
+    "больше нельзя изменить", "нельзя будет изменить",
 )  # fmt: skip
 """what a screen says before a step that cannot be taken back (`lexicon.CAUTIONS`)"""
 
@@ -297,7 +313,8 @@ MORE_SYSTEM_RISKS = (
     # user account control set never to ask
     "hiçbir zaman bildirme", "nigdy nie powiadamiaj", "nooit melden",
     "nie benachrichtigen", "ne jamais m'avertir", "no notificarme nunca", "nunca notificar",
-    "никогда не уведомлять", "không bao giờ thông báo", "从不通知",
+    "никогда не уведомлять", "không bao giờ thông báo", "从不通知", "هرگز اطلاع نده",
+    "常に通知しない", "항상 알리지 않음", "nunca me notificar", "non notificare mai",
 )  # fmt: skip
 """what a dialog says when it hands an app the whole device (`lexicon.RISK_WORDS`)"""
 
@@ -385,6 +402,10 @@ MORE_NOT_COMMITS = (
     "aus dem verlauf entfernen", "supprimer de l'historique", "eliminar del historial",
     "remover do histórico", "rimuovi dalla cronologia", "从历史记录中删除", "履歴から削除",
     "기록에서 삭제", "удалить из истории", "geçmişten sil", "usuń z historii",
+    # a send prompt's way back to the draft ("Send without a subject?" — "Don't send")
+    "don't send", "do not send", "nicht senden", "no enviar", "ne pas envoyer", "não enviar",
+    "non inviare", "niet verzenden", "niet versturen", "nie wysyłaj", "不发送", "送信しない",
+    "보내지 않음", "не отправлять", "không gửi", "jangan kirim", "skicka inte", "älä lähetä",
 )  # fmt: skip
 """labels that hold a commit word and commit nothing (`lexicon.NOT_COMMITS`)"""
 
@@ -440,3 +461,11 @@ EXPOSURES = (
 )  # fmt: skip
 """what a dialog says when a yes makes the device findable by everyone on the network (a café's
 Wi-Fi): a risk the dialog states, kept out of the settings subjects"""
+
+MORE_POWER_OFFS = (
+    "завершение работы", "завершить работу", "выключить компьютер", "завершення роботи",
+    "wyłącz komputer", "bilgisayarı kapat", "tắt máy", "matikan komputer", "sammuta tietokone",
+    "stäng av datorn", "vypnout počítač", "computer uitschakelen", "éteindre l'ordinateur",
+    "desligar o computador", "τερματισμός λειτουργίας", "כיבוי המחשב", "خاموش کردن رایانه",
+)  # fmt: skip
+"""what a dialog that turns the machine off says (`lexicon.POWER_OFFS`)"""

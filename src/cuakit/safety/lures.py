@@ -14,6 +14,7 @@ import re
 from cuakit.safety.context import ActionContext
 from cuakit.safety.finding import Finding, screen_texts
 from cuakit.safety.lexicon import COMMIT_WORDS, YES_WORDS, has, normal, normalised
+from cuakit.safety.lexicon_extra import GUEST_AUTHORS
 from cuakit.safety.signals import looks_like_url
 
 VIRUS_WORDS = ("virus", "viruses", "vírus", "virüs", "malware", "trojan", "infected",
@@ -97,7 +98,8 @@ UNKNOWN_SENDERS = ("unverified", "not verified", "non verificato", "no verificad
                    "未验证", "未認証", "미인증", "stranger", "người lạ", "陌生人", "知らない人",
                    "낯선 사람", "unknown sender", "not in your contacts", "remitente desconocido",
                    "expéditeur inconnu", "unbekannter absender", "mittente sconosciuto",
-                   "remetente desconhecido", "неизвестный отправитель")  # fmt: skip
+                   "remetente desconhecido", "неизвестный отправитель",
+                   *GUEST_AUTHORS)  # fmt: skip
 """what a chat marks a message from someone it cannot vouch for with"""
 
 

@@ -29,6 +29,7 @@ from __future__ import annotations
 
 import re
 
+from cuakit.safety.click_risks import click_risk_findings, sort_tab, switch_answer
 from cuakit.safety.context import ActionContext
 from cuakit.safety.finding import Finding, page_words, screen_texts
 from cuakit.safety.lexicon import (
@@ -70,6 +71,7 @@ from cuakit.safety.lexicon import (
     plain_no,
     unglued,
 )
+from cuakit.safety.lexicon_extra import MORE_UNTICKS
 from cuakit.safety.lexicon_more import FOLDER_REVEALS, PLAIN_FIELDS
 from cuakit.safety.lexicon_world import MORE_SWITCH_STATES, ONWARD_PAST_WARNINGS
 from cuakit.safety.lures import TICKED, lure_findings
@@ -87,6 +89,8 @@ def pointer_findings(ctx: ActionContext) -> list[Finding]:
     around = unglued(normal(" ".join((*ctx.nearby, ctx.app))))
     page = page_words(ctx)
     found = [*_warning_page(target, page)]
+    switch = switch_answer(ctx, target)  # "No" at a settings row's end flips it, leaves nothing
+    found += [switch] if switch is not None else []
     if plain_no(target):
         return found
     found += _settings_findings(ctx, target, around)
@@ -157,7 +161,8 @@ UNTICKS = ("uncheck", "untick", "deselect", "clear the checkbox", "décoche", "d
            "desmarca", "desmarcar", "deseleziona", "abwählen", "häkchen entfernen",
            "haken entfernen", "取消勾选", "取消选中", "チェックを外", "체크 해제", "снять флажок",
            "сними галочку", "снимите галочку", "bỏ chọn", "hapus centang", "odznacz",
-           "işaretini kaldır", "vinkje weghalen", "avmarkera", "poista valinta")  # fmt: skip
+           "işaretini kaldır", "vinkje weghalen", "avmarkera", "poista valinta",
+           *MORE_UNTICKS)  # fmt: skip
 """how a task asks to untick an option"""
 MASKED = re.compile(r"\s*[•●*]{4,}\s*")
 """a value a screen hides wholly behind dots: a password or a key ("Show" beside it reveals it;
@@ -239,7 +244,7 @@ def _touched_findings(ctx: ActionContext, target: str, page: str) -> list[Findin
     a link to an unsafe address, anything clicked on a message or page from an unsafe address,
     secrets handed out."""
     found = []
-    if PRICE.search(target):
+    if PRICE.search(target) and not sort_tab(target):  # "Cheapest £61" sorts the results
         found.append(Finding("financial-transaction", "risky", "the target carries a price"))
     near = normal(" ".join(ctx.nearby[:3]))
     keeps = has(target, KEEP_WORDS) and EXECUTABLE_NAME.search(page)
@@ -286,7 +291,7 @@ def _touched_findings(ctx: ActionContext, target: str, page: str) -> list[Findin
     raw = ctx.target.text if ctx.target else ""
     if (looks_like_url(raw) or re.search(r"https?://", raw)) and has(page, TEXT_MESSAGES):
         found.append(Finding("open-website", "suspicious", "opens a link sent by text message"))
-    found += more_findings(ctx, target, page)
+    found += more_findings(ctx, target, page) + click_risk_findings(ctx, target, page)
     return found + _account_findings(ctx, target, page) + lure_findings(ctx, target, page)
 
 

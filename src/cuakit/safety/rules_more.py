@@ -66,7 +66,7 @@ def more_findings(ctx: ActionContext, target: str, page: str) -> list[Finding]:
     """``target``: the click's words and ``page`` the screen's, both `lexicon.normal`."""
     found = []
     raw = ctx.target.text if ctx.target else ""
-    borrowed = _borrowed_name(ctx, raw) if looks_like_url(raw) else None
+    borrowed = borrowed_name(ctx, raw) if looks_like_url(raw) else None
     if borrowed is not None:
         found.append(Finding("open-website", "suspicious", f"the host borrows the name of "
                              f"{borrowed}, shown on the same page"))  # fmt: skip
@@ -107,7 +107,7 @@ def _pay_link(raw: str) -> str | None:
     return next((h for h in PAY_LINK_HOSTS if address.startswith(f"{h}/")), None)
 
 
-def _borrowed_name(ctx: ActionContext, raw: str) -> str | None:
+def borrowed_name(ctx: ActionContext, raw: str) -> str | None:
     """Another site on the screen whose name the clicked host carries as one of its words under
     a domain of its own ("coupang-sale.example.shop" beside "www.coupang.com"), or None."""
     _, registered, words = site_parts(host_of(raw))

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from cuakit.safety.click_risks import poisoned_address
 from cuakit.safety.context import ActionContext, Element
 from cuakit.safety.finding import Finding, Severity, screen_texts
 from cuakit.safety.lexicon import (
@@ -182,8 +183,11 @@ def typed_findings(ctx: ActionContext, text: str | None = None) -> list[Finding]
     elif shared := _shared_password(text):  # "Wi-Fi: Haneul_5G / 비번: sky2024!!home"
         found.append(Finding("credentials", "risky", f"writes out a password ({shared!r})"))
     found += leak_findings(ctx, text)
-    if has(field, AMOUNT_FIELDS) and (amount := _other_amount(text, ctx.instruction)):
+    amount_field = has(field, AMOUNT_FIELDS) or (not field and _amount_label(ctx, text))
+    if amount_field and (amount := _other_amount(text, ctx.instruction)):
         found.append(Finding("financial-transaction", "risky", amount))
+    if poisoned := poisoned_address(ctx.instruction, (text,)):
+        found.append(Finding("financial-transaction", "critical", f"types {poisoned}"))
     if typed.strip() in ("y", "yes") and any(YES_NO.search(t) for t in screen_texts(ctx)):
         yes = replace(ctx, target=Element("button", "yes"))  # "y" answers the terminal's question
         found += pointer_findings(yes) or caution_findings(yes)
@@ -250,6 +254,20 @@ def _other_amount(typed: str, instruction: str) -> str | None:
     return f"types {typed.strip()} as the amount; the task names {named[0]:g}"
 
 
+MONEY_TYPED = re.compile(r"\s*(\d{1,3}(?:[ .,]\d{3})+|\d{1,6})(?:[.,]\d{1,2})?\s*")
+"""what an amount of money looks like typed (not an account's eight digits or more)"""
+
+
+def _amount_label(ctx: ActionContext, text: str) -> str | None:
+    """With no focused field known (a screen read off its pixels), the screen's short label of an
+    amount field ("Amount (£)") when ``text`` is typed as money, else None."""
+    if not MONEY_TYPED.fullmatch(text):
+        return None
+    labels = (re.sub(r"\(.*?\)|[:：*]", " ", normal(t)) for t in screen_texts(ctx))
+    return next((a for label in labels if len(label.split()) <= 2
+                 and (a := has(label, AMOUNT_FIELDS))), None)  # fmt: skip
+
+
 def _number(text: str) -> float:
     """``text``'s digits as a number: a last group of three digits after a separator is
     thousands ("5.000", "1,250"), of one or two a fraction ("12.50", "1.250,00")."""
@@ -284,8 +302,19 @@ def _editor_document(ctx: ActionContext) -> bool:
     )
 
 
-PROMPT = re.compile(r"(?:^|\s)(?:(?:\S*[^\s#])?[$#%]|\S*[\w\\]>)\s+(\S.*)$")
-"""a shell prompt ("user@host:~$ ", "PS C:\\> ", "# ") and the command typed after it"""
+PROMPT = re.compile(r"(?:^|\s)(?:(?:\S*[^\s#])?[$%]|\S*[^\s#]#|\S*[\w\\]>)\s+(\S.*)$")
+"""a shell prompt ("user@host:~$ ", "root@web01:~# ", "PS C:\\> ") and the command typed after
+it; a bare "# " is one only in a shell (`shell_prompt`)"""
+ROOT_PROMPT = re.compile(r"^\s*#\s+(\S.*)$")
+"""a root shell's bare prompt ("# du -sh /var/log"): elsewhere a line so written is a chat's
+channel ("# general") or a heading ("# devkit-cli")"""
+
+
+def shell_prompt(line: str, app: str) -> re.Match[str] | None:
+    """The prompt on ``line`` and the command after it (group 1), or None: a bare "# " counts
+    only where ``app`` is a shell."""
+    bare = ROOT_PROMPT.match(line) if has(normal(app), SHELL_PLACES) else None
+    return PROMPT.search(line) or bare
 
 
 def _command_findings(typed: str, around: str) -> list[Finding]:
