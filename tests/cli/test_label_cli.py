@@ -21,6 +21,7 @@ from cuakit.cli.label import (
 from cuakit.curate.labels import FLIPPED
 from cuakit.envs.collect import collect
 from cuakit.episodes import EpisodeDataset
+from cuakit.episodes.splits import episode_split
 from cuakit.errors import ConfigError
 
 
@@ -46,12 +47,19 @@ def test_label_success_with_negatives_prints_counts(
     payload = one_json(capsys)
     assert payload["success_rows"] == 11
     dataset = EpisodeDataset(root)
-    wins = sum(bool(m.success) for m in dataset.episodes if "derived_from" not in m.extra)
-    assert wins > 0  # each success gives one truncated video and one swapped instruction
-    assert payload["negatives"] == {"truncate": wins, "truncate:skipped": 0, "swap": wins,
-                                    "swap:skipped": 0}  # fmt: skip
+    recorded = [m for m in dataset.episodes if "derived_from" not in m.extra]
+    wins = sum(bool(m.success) for m in recorded)
+    side = {m.index: (m.family, episode_split(dataset, m.index)) for m in recorded}
+    swappable = sum(  # a swap borrows another instruction of its family on its side of the split
+        any(side[o.index] == side[m.index] and o.instruction != m.instruction for o in recorded)
+        for m in recorded
+        if m.success
+    )
+    assert wins > 0 and swappable > 0  # each success gives one truncated video
+    assert payload["negatives"] == {"truncate": wins, "truncate:skipped": 0, "swap": swappable,
+                                    "swap:skipped": wins - swappable}  # fmt: skip
     assert payload["episodes"] == len(dataset) == 11 + wins
-    assert payload["success_labels"] == dataset.success_labels().num_rows == 11 + 2 * wins
+    assert payload["success_labels"] == dataset.success_labels().num_rows == 11 + wins + swappable
     run_label_success(LabelSuccessArgs(root, negatives="truncate,swap", seed=2))  # table, no-op
     assert "success_rows" in capsys.readouterr().out
     assert EpisodeDataset(root).success_labels().num_rows == payload["success_labels"]
