@@ -3,7 +3,9 @@ recipient of a thread when the task names one person, a search ad whose host bor
 another result on the page, a password manager filling a login saved for one site into another,
 leaving a wireless network without a password, a wallet address that only looks like the one
 the task names (address poisoning), and a settings row's state written as a bare yes or no
-("Sesión remota  No": a switch, not a way out). Also the sort tab that quotes a price.
+("Sesión remota  No": a switch, not a way out), and a yes on an account's consent screen (a
+third-party app let into the account). Also the sort tab that quotes a price and the search form
+whose "Send" writes to no one.
 
 Text is compared as `cuakit.safety.lexicon` says (normalised, whole words, many languages)."""
 
@@ -13,7 +15,15 @@ import re
 
 from cuakit.safety.context import ActionContext
 from cuakit.safety.finding import Finding, screen_texts
-from cuakit.safety.lexicon import SETTINGS_APPS, SETTINGS_SUBJECTS, has, normal, normalised
+from cuakit.safety.lexicon import (
+    HELP_DESK_PROMPTS,
+    SETTINGS_APPS,
+    SETTINGS_SUBJECTS,
+    YES_WORDS,
+    has,
+    normal,
+    normalised,
+)
 from cuakit.safety.lexicon_extra import (
     AD_MARKERS,
     AUTOFILLS,
@@ -26,8 +36,14 @@ from cuakit.safety.lexicon_extra import (
     WIFI_MODES,
 )
 from cuakit.safety.lexicon_more import ALL_WORDS
-from cuakit.safety.rules_more import HOST, borrowed_name
-from cuakit.safety.signals import host_of, site_parts
+from cuakit.safety.lexicon_steps import (
+    ACCOUNT_CONSENTS,
+    COMPOSE_FIELDS,
+    CONSENT_ADDRESSES,
+    SEARCH_FORMS,
+)
+from cuakit.safety.rules_more import HOST, borrowed_name, short_yes
+from cuakit.safety.signals import EMAIL, host_of, site_parts
 
 WALLET = re.compile(
     r"\b(0x[0-9a-f]{4,}|bc1[0-9a-z]{4,})(?:\s*(?:…|\.{2,3})\s*([0-9a-z]{4,}))?", re.IGNORECASE
@@ -74,7 +90,30 @@ def click_risk_findings(ctx: ActionContext, target: str, page: str) -> list[Find
     poisoned = poisoned_address(ctx.instruction, screen_texts(ctx))
     if poisoned is not None:
         found.append(Finding("financial-transaction", "critical", poisoned))
+    consent = account_consent(ctx, page)
+    if consent is not None and (has(target, YES_WORDS) or short_yes(target)):
+        found.append(Finding("credentials", "risky", f"lets an app into the account ({consent})"))
     return found
+
+
+def account_consent(ctx: ActionContext, page: str) -> str | None:
+    """What marks the screen as an account's consent screen, where a yes lets a third-party app
+    into the account ("Notion vuole accedere al tuo Account Google"; a page under "/oauth"),
+    or None."""
+    said = has(page, ACCOUNT_CONSENTS)
+    if said is not None:
+        return repr(said)
+    address = ctx.url.casefold()
+    return next((f"a page under {p!r}" for p in CONSENT_ADDRESSES if p in address), None)
+
+
+def sends_only_a_query(page: str) -> bool:
+    """``page`` (`lexicon.normal`) is a help centre's question box or a search form ("Búsqueda en
+    el catálogo") with no message fields: its "Send" runs a search or asks a bot, it writes to
+    no one."""
+    return bool(has(page, (*HELP_DESK_PROMPTS, *SEARCH_FORMS))) and not (
+        EMAIL.search(page) or has(page, COMPOSE_FIELDS)
+    )
 
 
 def poisoned_address(instruction: str, texts: tuple[str, ...]) -> str | None:

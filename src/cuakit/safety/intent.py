@@ -23,8 +23,9 @@ from __future__ import annotations
 import re
 
 from cuakit.actions import ActionType
+from cuakit.safety.click_risks import sends_only_a_query
 from cuakit.safety.context import COMMITTING_ACTIONS, ActionContext
-from cuakit.safety.finding import Finding, screen_texts
+from cuakit.safety.finding import Finding, page_words, screen_texts
 from cuakit.safety.lexicon import (
     CHANGE_WORDS,
     COMMIT_WORDS,
@@ -186,9 +187,10 @@ def committing_word(ctx: ActionContext) -> str | None:
     if not pressed or ctx.target is None or _plain_no(ctx):
         return None
     target = commit_label(unglued(normal(ctx.target.text)))
-    for words in COMMIT_WORDS.values():
+    query = sends_only_a_query(page_words(ctx))  # a search form's "Send" only looks, as asked
+    for category, words in COMMIT_WORDS.items():
         word = has(target, words)
-        if word:
+        if word and not (category == "send-email" and query):
             return word
     yes = has(target, YES_WORDS)
     if yes and not (

@@ -1,7 +1,11 @@
 """More of what a key press risks, beside `cuakit.safety.keystrokes`: Enter on a dialog that
 forces an app to quit (its default button ends the app and its unsaved work), a send key while
-the message box holds an access key (the key goes out to the whole room), and a send key in a
-large room the task does not name (a message meant for one person reaches hundreds).
+the message box holds an access key (the key goes out to the whole room), a send key in a
+large room the task does not name (a message meant for one person reaches hundreds), a send key
+in a chat read off its pixels when the task asks for a message to go out (the message box's
+label on screen: what stands in it goes out),
+a Mac's Cmd+Delete on a save prompt (its "Don't Save") and Ctrl+- in a spreadsheet (it deletes
+the selected rows or cells).
 
 Text is compared as `cuakit.safety.lexicon` says (normalised, whole words, many languages)."""
 
@@ -11,12 +15,19 @@ import re
 
 from cuakit.safety.context import ActionContext
 from cuakit.safety.finding import Finding, screen_texts
-from cuakit.safety.lexicon import has, normal
+from cuakit.safety.lexicon import DISCARD_ASKS, DONT_SAVE, has, normal
 from cuakit.safety.lexicon_more import (
     BIG_ROOM,
     COMPOSER_STARTS,
     FORCE_QUITS,
     MEMBERS,
+)
+from cuakit.safety.lexicon_steps import (
+    DONT_SAVE_CHORDS,
+    ROW_DELETES,
+    SEND_ASKS,
+    SPREADSHEET_FILE,
+    SPREADSHEETS,
 )
 from cuakit.safety.signals import access_secret
 
@@ -37,8 +48,20 @@ def more_key_findings(ctx: ActionContext, keys: str) -> list[Finding]:
     if keys == "enter" and quit_ and not typing_into:  # a search for "force quit" runs nothing
         found.append(Finding("key-chord", "risky", f"Enter answers {quit_!r}: the app's unsaved "
                              "work is lost"))  # fmt: skip
+    discard = has(normal(ctx.instruction), DISCARD_ASKS)  # as Alt+N: asked for, it is the task
+    if keys in DONT_SAVE_CHORDS and not discard and (button := _dont_save_button(texts)):
+        found.append(Finding("delete-file", "risky", f"{keys} answers the save prompt with "
+                             f"{button!r}: the changes are lost"))  # fmt: skip
+    if keys in ROW_DELETES and _spreadsheet(ctx):
+        found.append(Finding("delete-file", "risky", f"{keys} deletes the spreadsheet's "
+                             "selected rows or cells"))  # fmt: skip
     if keys not in SENDS:
         return found
+    box = next((t for t in texts if normal(t).startswith(COMPOSER_STARTS)), None)
+    asked = has(normal(ctx.instruction), SEND_ASKS)  # the task's own send: still a human's call
+    if ctx.target is None and box is not None and asked:  # read off the pixels: the chat's box
+        found.append(Finding("send-email", "risky", f"{keys} sends what stands in the message "
+                             f"box ({box!r}), as the task asks ({asked!r})"))  # fmt: skip
     draft = _draft_secret(texts)
     if draft is not None:
         found.append(Finding("credentials", "critical", f"{keys} sends {draft} into a chat"))
@@ -47,6 +70,18 @@ def more_key_findings(ctx: ActionContext, keys: str) -> list[Finding]:
         found.append(Finding("send-email", "risky", f"{keys} posts to {room[0]!r}, {room[1]:,} "
                              "people the task does not name"))  # fmt: skip
     return found
+
+
+def _dont_save_button(texts: tuple[str, ...]) -> str | None:
+    """A save prompt's "Don't Save" on the screen (what a Mac's Cmd+Delete presses)."""
+    return next((t for t in texts if len(t.split()) <= 4 and has(normal(t), DONT_SAVE)), None)
+
+
+def _spreadsheet(ctx: ActionContext) -> bool:
+    """The window is a spreadsheet's: by the app's name or the file in its address."""
+    return bool(has(normal(ctx.app), SPREADSHEETS)) or bool(
+        re.search(SPREADSHEET_FILE, f"{ctx.app} {ctx.url}", re.IGNORECASE)
+    )
 
 
 def _draft_secret(texts: tuple[str, ...]) -> str | None:

@@ -34,6 +34,7 @@ from cuakit.safety.lexicon import (
     normalised,
     plain_no,
 )
+from cuakit.safety.lexicon_steps import DO_NOT_INTERRUPT
 from cuakit.safety.rules import pointer_findings
 from cuakit.safety.typed import YES_NO, shell_prompt, typed_findings
 
@@ -45,7 +46,7 @@ ONGOING = ("recording", "screen sharing", "do not interrupt", "don't interrupt",
            "applying", "migrate", "rows copied",
            "installing", "updating", "migrating", "running migrations", "uploading",
            "do not turn off", "正在", "exporting", "rendering", "encoding", "downloading",
-           "backing up", "syncing", "epoch")  # fmt: skip
+           "backing up", "syncing", "epoch", *DO_NOT_INTERRUPT)  # fmt: skip
 CLOSERS = ("alt+f4", "ctrl+q", "ctrl+w", "meta+q", "ctrl+shift+w", "meta+w", "shift+meta+w")
 WHOLE_CLOSERS = {"ctrl+shift+w": "closes the whole window with every tab in it",
                  "shift+meta+w": "closes the whole window with every tab in it"}  # fmt: skip

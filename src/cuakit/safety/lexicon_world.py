@@ -7,6 +7,8 @@ screen text."""
 
 from __future__ import annotations
 
+from cuakit.safety import lexicon_steps as steps
+
 MORE_COMMIT_WORDS: dict[str, tuple[str, ...]] = {
     "financial-transaction": (
         "s'abonner", "abonnieren", "jetzt abonnieren", "suscribirse", "suscribirme", "abbonati",
@@ -34,12 +36,13 @@ MORE_COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         "conferma pagamento", "conferma e paga", "confirmer le virement", "valider le virement",
         "effectuer le virement", "überweisung bestätigen", "realizar transferencia",
         "overboeking bevestigen", "zatwierdź przelew", "potwierdź przelew",
+        *steps.ORDER_WORDS, *steps.ROMANIAN_COMMITS["financial-transaction"],
     ),
     "send-email": (
         "gửi", "gửi ngay", "ส่ง", "ส่งข้อความ", "послать", "skicka", "skicka nu", "send nå",
         "lähetä", "lähetä nyt", "αποστολή", "στείλε", "שלח", "שליחה", "odeslat",
         "tuma", "tuma sasa", "ارسال", "ارسال کنید", "بفرست", "prześlij",
-        "পাঠান", "পাঠিয়ে দিন", "надіслати",
+        "পাঠান", "পাঠিয়ে দিন", "надіслати", *steps.ROMANIAN_COMMITS["send-email"],
     ),
     "delete-file": (
         "xóa", "xoá", "xóa vĩnh viễn", "xoá vĩnh viễn", "chuyển vào thùng rác",
@@ -54,7 +57,7 @@ MORE_COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         "odstranit", "smazat trvale", "trvale smazat", "trvale odstranit", "vysypat koš",
         "vyprázdnit koš", "přesunout do koše", "মুছুন", "মুছে ফেলুন", "স্থায়ীভাবে মুছুন",
         "видалити", "видалити назавжди", "очистити кошик", "töm papperskorgen",
-        "kosongkan sampah",
+        "kosongkan sampah", *steps.ROMANIAN_COMMITS["delete-file"],
     ),
     "install-software": (
         "установить", "установить расширение", "cài đặt ngay", "thêm vào chrome",
@@ -72,7 +75,8 @@ MORE_COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         "baixar assim mesmo", "仍然下载",
         # Bengali, Ukrainian and Czech
         "ইনস্টল", "ইনস্টল করুন", "встановити", "додати в chrome", "додати до chrome",
-        "додати розширення", "instalovat", "přidat do chrome",
+        "додати розширення", "instalovat", "přidat do chrome", *steps.TURKISH_INSTALLS,
+        *steps.ROMANIAN_COMMITS["install-software"],
     ),
     "irreversible-submit": (
         "подать", "подать заявление", "отправить заявление", "подписать", "опубликовать",
@@ -95,6 +99,8 @@ MORE_COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         "zatwierdź wszystko", "hyväksy kaikki", "godkänn alla", "tümünü onayla", "批准",
         "全部批准", "审批通过", "承認する", "一括承認", "すべて承認", "승인하기", "모두 승인",
         "일괄 승인", "phê duyệt", "setujui",
+        # resetting, putting an item up for sale, and a Hebrew button's "sending of"
+        *steps.RESETS, *steps.LISTING_WORDS, *steps.HEBREW_SUBMITS,
     ),
 }  # fmt: skip
 """commit words by category (`lexicon.COMMIT_WORDS`)"""
@@ -224,6 +230,7 @@ MORE_SETTINGS_SUBJECTS = (
     "session à distance", "gestion à distance", "entfernte anmeldung", "entfernte verwaltung",
     "gestione remota", "gestão remota", "کنترل حساب کاربری", "التحكم في حساب المستخدم",
     "kiểm soát tài khoản người dùng", "kontrol akun pengguna", "kontrola konta użytkownika",
+    *steps.DEVELOPER_ACCESS,
 )  # fmt: skip
 """settings subjects (`lexicon.SETTINGS_SUBJECTS`)"""
 
@@ -295,7 +302,8 @@ MORE_CAUTIONS = (
     "ya no se puede modificar", "ya no podrá modificarse", "não pode mais ser alterado",
     "non può più essere modificato", "non potrà più essere modificato",
     "kan niet meer worden gewijzigd", "nie można już zmienić", "artık değiştirilemez",
-    "больше нельзя изменить", "нельзя будет изменить",
+    "больше нельзя изменить", "нельзя будет изменить", *steps.NO_ROLLBACKS,
+    *steps.DO_NOT_INTERRUPT,
 )  # fmt: skip
 """what a screen says before a step that cannot be taken back (`lexicon.CAUTIONS`)"""
 
@@ -406,6 +414,7 @@ MORE_NOT_COMMITS = (
     "don't send", "do not send", "nicht senden", "no enviar", "ne pas envoyer", "não enviar",
     "non inviare", "niet verzenden", "niet versturen", "nie wysyłaj", "不发送", "送信しない",
     "보내지 않음", "не отправлять", "không gửi", "jangan kirim", "skicka inte", "älä lähetä",
+    *steps.PLAYLIST_REMOVALS, *steps.INSTALL_DECLINES, *steps.TURKISH_NOT_INSTALLS,
 )  # fmt: skip
 """labels that hold a commit word and commit nothing (`lexicon.NOT_COMMITS`)"""
 
@@ -438,7 +447,7 @@ MORE_MONEY_WORDS = (
     "převod", "částka", "переказ", "сума", "оплата", "перевод", "сумма", "betaling",
     "bedrag", "beløp", "beløb", "overførsel", "overføring", "tilisiirto", "maksu", "টাকা",
     "পেমেন্ট", "振込", "送金額", "이체", "송금액", "kwota przelewu", "transfer dana",
-    "bonifico", "overboeking",
+    "bonifico", "overboeking", *steps.POLISH_PAYMENTS,
 )  # fmt: skip
 """what a dialog says when a yes to it moves money (`lexicon.RISK_WORDS`)"""
 

@@ -16,6 +16,8 @@ from a context to `Finding`s (`cuakit.safety.finding`), each naming a category a
   `cuakit.safety.rules_more` reads). A target the gate could not read is ``unknown``.
 - **Typing**: judged by what it types and where, in `cuakit.safety.typed`.
 - **Keys**: judged by what they press or run, in `cuakit.safety.keystrokes`.
+- **Drags**: to the trash deletes; a Mac app dragged into the Applications folder is installed;
+  a settings slider or switch moved changes the setting.
 - **The screen's own warning** (`caution_findings`): a click, Enter or drag that no rule
   above names is still asked about when the screen says the step cannot be taken back
   ("cannot be undone", "not recommended", "your vote is final"), unless it is a plain no
@@ -29,7 +31,12 @@ from __future__ import annotations
 
 import re
 
-from cuakit.safety.click_risks import click_risk_findings, sort_tab, switch_answer
+from cuakit.safety.click_risks import (
+    click_risk_findings,
+    sends_only_a_query,
+    sort_tab,
+    switch_answer,
+)
 from cuakit.safety.context import ActionContext
 from cuakit.safety.finding import Finding, page_words, screen_texts
 from cuakit.safety.lexicon import (
@@ -41,7 +48,6 @@ from cuakit.safety.lexicon import (
     DIALOG_RISKS,
     DISCARD_ASKS,
     DONT_SAVE,
-    HELP_DESK_PROMPTS,
     KEEP_WORDS,
     LURES,
     MINT_VERBS,
@@ -73,6 +79,13 @@ from cuakit.safety.lexicon import (
 )
 from cuakit.safety.lexicon_extra import MORE_UNTICKS
 from cuakit.safety.lexicon_more import FOLDER_REVEALS, PLAIN_FIELDS
+from cuakit.safety.lexicon_steps import (
+    APP_BUNDLE,
+    APPLICATIONS_FOLDERS,
+    MORE_CART_REMOVALS,
+    MORE_CARTS,
+    MORE_UNTICK_ASKS,
+)
 from cuakit.safety.lexicon_world import MORE_SWITCH_STATES, ONWARD_PAST_WARNINGS
 from cuakit.safety.lures import TICKED, lure_findings
 from cuakit.safety.rules_more import more_findings, onward_step, short_yes
@@ -110,7 +123,8 @@ def pointer_findings(ctx: ActionContext) -> list[Finding]:
         found.append(Finding("send-email", "risky", "shares with the addresses on the screen"))
     if re.search(rf"\bby (clicking|selecting|tapping|pressing) .?{re.escape(target)}", page):
         found.append(Finding("irreversible-submit", "risky", "the page binds the user to it"))
-    if (has(target, YES_WORDS) or short_yes(target)) and not found:
+    yes = has(target, YES_WORDS) or short_yes(target)  # "Sì, installa …" unticked says no yes
+    if yes and not found and not unticks(ctx.target.text, ctx.instruction):
         prompts = {name: said for name, words in PERMISSIONS.items() if (said := has(page, words))}
         if prompts and not any(name in normal(ctx.instruction) for name in prompts):
             # "Join the call, camera on" asks for what the prompt grants; "Open the agenda" not
@@ -162,7 +176,7 @@ UNTICKS = ("uncheck", "untick", "deselect", "clear the checkbox", "décoche", "d
            "haken entfernen", "取消勾选", "取消选中", "チェックを外", "체크 해제", "снять флажок",
            "сними галочку", "снимите галочку", "bỏ chọn", "hapus centang", "odznacz",
            "işaretini kaldır", "vinkje weghalen", "avmarkera", "poista valinta",
-           *MORE_UNTICKS)  # fmt: skip
+           *MORE_UNTICKS, *MORE_UNTICK_ASKS)  # fmt: skip
 """how a task asks to untick an option"""
 MASKED = re.compile(r"\s*[•●*]{4,}\s*")
 """a value a screen hides wholly behind dots: a password or a key ("Show" beside it reveals it;
@@ -184,9 +198,14 @@ SETTINGS_PAGES = ("display", "sound", "notifications", "bluetooth", "bluetooth &
                   "som", "声音", "ディスプレイ", "サウンド", "디스플레이", "소리", "дисплей",
                   "звук", "weergave", "geluid", "ekran", "dźwięk")  # fmt: skip
 """a settings app's pages by name: a click on one in the sidebar opens it, changes nothing"""
-COMPOSE_FIELDS = ("subject", "cc", "bcc", "recipients", "betreff", "asunto", "objet", "主题",
-                  "件名")  # fmt: skip
-"""the fields of a message written to people"""
+
+
+def unticks(raw: str, instruction: str) -> bool:
+    """A click on ``raw`` unticks the option it names: a ticked box's label, or an option's
+    sentence the task asks to untick (a button's label is shorter)."""
+    return bool(TICKED.match(raw)) or (
+        len(raw.split()) >= 4 and bool(has(normal(instruction), UNTICKS))
+    )
 
 
 def _commits_nothing(category: str, raw: str, label: str, page: str, instruction: str) -> bool:
@@ -194,17 +213,14 @@ def _commits_nothing(category: str, raw: str, label: str, page: str, instruction
     ticked box (the click unticks the option it names), an option's sentence the task asks to
     untick ("Installer aussi la barre d'outils" for "Décoche l'option …"; a button's label is
     shorter), "Remove" on a shopping cart (the item stays in the shop, nothing is paid) and
-    "Send" under a help centre's question box (a question to its search or bot, not a message
-    to anyone)."""
-    if TICKED.match(raw) or (len(raw.split()) >= 4 and has(normal(instruction), UNTICKS)):
+    "Send" under a help centre's question box or a search form (a query, not a message to
+    anyone)."""
+    if unticks(raw, instruction):
         return True
-    if category == "delete-file" and label in CART_REMOVALS and has(page, CARTS):
+    removals = normalised((*CART_REMOVALS, *MORE_CART_REMOVALS))
+    if category == "delete-file" and label in removals and has(page, (*CARTS, *MORE_CARTS)):
         return True
-    return (
-        category == "send-email"
-        and has(page, HELP_DESK_PROMPTS)
-        and not (EMAIL.search(page) or has(page, COMPOSE_FIELDS))
-    )
+    return category == "send-email" and sends_only_a_query(page)
 
 
 def _settings_findings(
@@ -360,12 +376,18 @@ TRASHES = ("trash", "recycle bin", "bin", "回收站", "corbeille", "papierkorb"
 
 
 def drag_findings(ctx: ActionContext) -> list[Finding]:
-    """Dragging to the trash deletes; dragging a settings slider changes the setting."""
+    """Dragging to the trash deletes; dragging a Mac app into the Applications folder installs
+    it; dragging a settings slider changes the setting."""
     said = normal(ctx.reasoning)
     bin_ = has(said, TRASHES) or (None if _names_a_place(ctx, said) else has(
         normal(" ".join(ctx.nearby[:3])), TRASHES))  # fmt: skip
     if bin_:
         return [Finding("delete-file", "risky", f"drags toward the {bin_}")]
+    app = ctx.target.text.strip() if ctx.target else ""
+    around = normal(" ".join(ctx.nearby[:3]))
+    folder = has(said, APPLICATIONS_FOLDERS) or has(around, APPLICATIONS_FOLDERS)
+    if re.search(APP_BUNDLE, app, re.IGNORECASE) and folder:  # a disk image's "Signal.app"
+        return [Finding("install-software", "risky", f"drags {app!r} into {folder!r}: installs it")]
     if ctx.target is not None and not FILE_DRAGGED.search(ctx.target.text.strip()):
         # a slider or a switch moved; a file dragged into a draft or a folder changes no setting
         return _settings_findings(ctx, unglued(normal(ctx.target.text)), page_words(ctx), True)

@@ -4,7 +4,8 @@ command named after ``man``), secrets (card numbers with a valid Luhn digit, IBA
 checksum, API keys and tokens, private keys), passwords typed into password fields or into a
 message, addresses typed into a browser's address bar, confirmation words typed into a
 "type … to confirm" box, a push straight to main, test files rewritten in place ("sed -i … tests/")
-and "y" typed at a terminal's "[y/N]" question (a yes to what it warns of). Typing commits
+and "y" typed at a terminal's "[y/N]" question (a yes to what it warns of); what goes
+beyond the task is read in `cuakit.safety.typed_elsewhere`. Typing commits
 nothing until Enter (`cuakit.safety.keystrokes` judges what Enter runs with these same rules)."""
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from cuakit.safety.signals import (
     secret_kind,
     suspicious_url,
 )
+from cuakit.safety.typed_elsewhere import elsewhere_findings
 from cuakit.safety.typed_leaks import leak_findings
 
 SHELL_PLACES = (
@@ -125,7 +127,7 @@ RISKY_COMMANDS = (
     (r"\b(sed\s+(-\w+\s+)*-i|perl\s+-\w*i)\S*\s.*(\btests?/|\btest_\w*\.py|\bassert\b|_test\.\w+)",
      "irreversible-submit", "rewrites the tests in place"),
     (r"\bgit\s+clean\s+(-\w+\s+)*-\w*f", "delete-file", "deletes the untracked files"),
-    (r"\bkubectl\s+(delete|drain|scale)\b|\bterraform\s+(destroy|apply)\b|\bdocker\s+"
+    (r"\bkubectl(\s+-{1,2}[\w-]+(=\S+|\s+(?!delete|drain|scale)\S+)?)*\s+(delete|drain|scale)\b|\bterraform\s+(destroy|apply)\b|\bdocker\s+"
      r"((system|image|container|volume|network|builder)\s+)?(rm|rmi|prune)\b|\baws\s+\S+\s+(delete|terminate|rm|rb)",
      "delete-file", "removes infrastructure"),
     (r"\bdelete\s+from\b|\bupdate\s+\w+\s+set\b|\balter\s+table\b", "delete-file",
@@ -149,7 +151,8 @@ def typed_findings(ctx: ActionContext, text: str | None = None) -> list[Finding]
     field = normal(f"{ctx.target.role} {ctx.target.text}") if ctx.target else ""
     around = normal(" ".join((field, *ctx.nearby, ctx.app)))
     in_editor = _editor_document(ctx)  # a Makefile's rule written there runs nothing
-    found = [] if in_editor else _command_findings(typed, normal(" ".join((around, *ctx.screen))))
+    everywhere = normal(" ".join((around, *ctx.screen)))
+    found = [] if in_editor else _command_findings(typed, everywhere)
     searching = has(field, ("search", "find", "搜索"))  # a settings search box changes nothing
     settings_app = has(normal(ctx.app), SETTINGS_APPS) and not searching
     subject = has(around, SETTINGS_SUBJECTS) if settings_app else None
@@ -183,6 +186,8 @@ def typed_findings(ctx: ActionContext, text: str | None = None) -> list[Finding]
     elif shared := _shared_password(text):  # "Wi-Fi: Haneul_5G / 비번: sky2024!!home"
         found.append(Finding("credentials", "risky", f"writes out a password ({shared!r})"))
     found += leak_findings(ctx, text)
+    shell = not in_editor and bool(has(everywhere, SHELL_PLACES) or PROMPT.search(everywhere))
+    found += elsewhere_findings(ctx, text, shell)
     amount_field = has(field, AMOUNT_FIELDS) or (not field and _amount_label(ctx, text))
     if amount_field and (amount := _other_amount(text, ctx.instruction)):
         found.append(Finding("financial-transaction", "risky", amount))
