@@ -195,7 +195,10 @@ def test_closing_without_saving():
     assert pressing("alt+n", prompt, instruction="Enregistre le classeur et ferme-le") == (
         "confirm"
     )
-    assert pressing("alt+n", prompt, instruction="Ferme le classeur sans enregistrer") == "allow"
+    # asked for, losing the changes is still a person's call, as any requested sensitive step
+    assert pressing("alt+n", prompt, instruction="Ferme le classeur sans enregistrer") == (
+        "confirm"
+    )
     assert click_on("Don't Save", ("Do you want to save the changes?",)) == "confirm"
     assert pressing("alt+n", ("New", "Open", "Recent")) == "allow"
 

@@ -158,8 +158,8 @@ def test_cmd_delete_on_a_save_prompt_is_dont_save():
               "Salva")  # fmt: skip
     closing = "Chiudi TextEdit, ho finito per oggi"
     assert pressing("meta+backspace", prompt, app="TextEdit", instruction=closing) == "confirm"
-    asked = "Chiudi TextEdit senza salvare le modifiche"  # as Alt+N: what the task asks for
-    assert pressing("meta+backspace", prompt, app="TextEdit", instruction=asked) == "allow"
+    asked = "Chiudi TextEdit senza salvare le modifiche"  # asked for: a person still approves
+    assert pressing("meta+backspace", prompt, app="TextEdit", instruction=asked) == "confirm"
     notes = ("appunti riunione", "Punto 1: budget")
     assert pressing("meta+backspace", notes, app="TextEdit", instruction=closing) == "allow"
 

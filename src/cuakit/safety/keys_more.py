@@ -15,7 +15,7 @@ import re
 
 from cuakit.safety.context import ActionContext
 from cuakit.safety.finding import Finding, screen_texts
-from cuakit.safety.lexicon import DISCARD_ASKS, DONT_SAVE, has, normal
+from cuakit.safety.lexicon import DONT_SAVE, has, normal
 from cuakit.safety.lexicon_more import (
     BIG_ROOM,
     COMPOSER_STARTS,
@@ -48,8 +48,7 @@ def more_key_findings(ctx: ActionContext, keys: str) -> list[Finding]:
     if keys == "enter" and quit_ and not typing_into:  # a search for "force quit" runs nothing
         found.append(Finding("key-chord", "risky", f"Enter answers {quit_!r}: the app's unsaved "
                              "work is lost"))  # fmt: skip
-    discard = has(normal(ctx.instruction), DISCARD_ASKS)  # as Alt+N: asked for, it is the task
-    if keys in DONT_SAVE_CHORDS and not discard and (button := _dont_save_button(texts)):
+    if keys in DONT_SAVE_CHORDS and (button := _dont_save_button(texts)):
         found.append(Finding("delete-file", "risky", f"{keys} answers the save prompt with "
                              f"{button!r}: the changes are lost"))  # fmt: skip
     if keys in ROW_DELETES and _spreadsheet(ctx):

@@ -440,11 +440,6 @@ DONT_SAVE = ("don't save", "do not save", "ne pas enregistrer", "nicht speichern
              "não salvar", "non salvare", "nie zapisuj", "niet opslaan", "kaydetme",
              "不保存", "保存しない", "저장 안 함", *world.MORE_DONT_SAVE)  # fmt: skip
 """the button of a "save changes?" prompt that closes without saving (Alt+N on Windows)"""
-DISCARD_ASKS = ("without saving", "don't save", "do not save", "discard", "throw away",
-                "sans enregistrer", "ohne speichern", "ohne zu speichern", "sin guardar",
-                "sem salvar", "senza salvare", "bez zapisywania", "zonder opslaan",
-                "不保存", "保存せず", "保存しないで", "저장하지")  # fmt: skip
-"""how an instruction asks to close without saving"""
 COMMITTING_KEYS = ("enter", "ctrl+enter", "meta+enter", "shift+enter", "space")
 
 CHANGE_WORDS = (

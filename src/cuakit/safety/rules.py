@@ -46,7 +46,6 @@ from cuakit.safety.lexicon import (
     CHANGE_WORDS,
     COMMIT_WORDS,
     DIALOG_RISKS,
-    DISCARD_ASKS,
     DONT_SAVE,
     KEEP_WORDS,
     LURES,
@@ -109,7 +108,7 @@ def pointer_findings(ctx: ActionContext) -> list[Finding]:
     found += _settings_findings(ctx, target, around)
     if has(target, PAUSES) and has(page, UPDATES):
         found.append(Finding("system-settings", "risky", "pauses the system's security updates"))
-    if has(target, DONT_SAVE) and not has(normal(ctx.instruction), DISCARD_ASKS):
+    if has(target, DONT_SAVE):  # asked for or not, a person approves losing the changes
         found.append(Finding("delete-file", "risky", "closes without saving the changes"))
     if has(target, RESTARTS) and has(target, UPDATES):  # "Restart to update", "Neu starten"
         found.append(Finding("install-software", "risky", "restarts to install an update"))
