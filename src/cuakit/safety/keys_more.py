@@ -3,9 +3,8 @@ forces an app to quit (its default button ends the app and its unsaved work), a 
 the message box holds an access key (the key goes out to the whole room), a send key in a
 large room the task does not name (a message meant for one person reaches hundreds), a send key
 in a chat read off its pixels when the task asks for a message to go out (the message box's
-label on screen: what stands in it goes out),
-a Mac's Cmd+Delete on a save prompt (its "Don't Save") and Ctrl+- in a spreadsheet (it deletes
-the selected rows or cells).
+label on screen: what stands in it goes out) and Ctrl+- in a spreadsheet (it deletes the selected
+rows or cells). A Mac's Cmd+Delete on a save prompt is its "Don't Save" (`keystrokes`).
 
 Text is compared as `cuakit.safety.lexicon` says (normalised, whole words, many languages)."""
 
@@ -15,7 +14,7 @@ import re
 
 from cuakit.safety.context import ActionContext
 from cuakit.safety.finding import Finding, screen_texts
-from cuakit.safety.lexicon import DONT_SAVE, has, normal
+from cuakit.safety.lexicon import has, normal
 from cuakit.safety.lexicon_more import (
     BIG_ROOM,
     COMPOSER_STARTS,
@@ -23,7 +22,6 @@ from cuakit.safety.lexicon_more import (
     MEMBERS,
 )
 from cuakit.safety.lexicon_steps import (
-    DONT_SAVE_CHORDS,
     ROW_DELETES,
     SEND_ASKS,
     SPREADSHEET_FILE,
@@ -48,9 +46,6 @@ def more_key_findings(ctx: ActionContext, keys: str) -> list[Finding]:
     if keys == "enter" and quit_ and not typing_into:  # a search for "force quit" runs nothing
         found.append(Finding("key-chord", "risky", f"Enter answers {quit_!r}: the app's unsaved "
                              "work is lost"))  # fmt: skip
-    if keys in DONT_SAVE_CHORDS and (button := _dont_save_button(texts)):
-        found.append(Finding("delete-file", "risky", f"{keys} answers the save prompt with "
-                             f"{button!r}: the changes are lost"))  # fmt: skip
     if keys in ROW_DELETES and _spreadsheet(ctx):
         found.append(Finding("delete-file", "risky", f"{keys} deletes the spreadsheet's "
                              "selected rows or cells"))  # fmt: skip
@@ -69,11 +64,6 @@ def more_key_findings(ctx: ActionContext, keys: str) -> list[Finding]:
         found.append(Finding("send-email", "risky", f"{keys} posts to {room[0]!r}, {room[1]:,} "
                              "people the task does not name"))  # fmt: skip
     return found
-
-
-def _dont_save_button(texts: tuple[str, ...]) -> str | None:
-    """A save prompt's "Don't Save" on the screen (what a Mac's Cmd+Delete presses)."""
-    return next((t for t in texts if len(t.split()) <= 4 and has(normal(t), DONT_SAVE)), None)
 
 
 def _spreadsheet(ctx: ActionContext) -> bool:

@@ -34,7 +34,7 @@ from cuakit.safety.lexicon import (
     normalised,
     plain_no,
 )
-from cuakit.safety.lexicon_steps import DO_NOT_INTERRUPT
+from cuakit.safety.lexicon_steps import DO_NOT_INTERRUPT, DONT_SAVE_CHORDS
 from cuakit.safety.rules import pointer_findings
 from cuakit.safety.typed import YES_NO, shell_prompt, typed_findings
 
@@ -388,13 +388,15 @@ def _leave_prompt(ctx: ActionContext) -> str | None:
 
 def _access_key_on_screen(ctx: ActionContext, keys: str) -> str | None:
     """The button an Alt+letter access key presses: the label marked with that letter
-    ("发送(S)", "&Send"), else — for Alt+S — the mail's Send button and, for Alt+N, a save
-    prompt's "Don't Save"."""
+    ("发送(S)", "&Send"), else — for Alt+S — the mail's Send button and, for Alt+N or a Mac's
+    Cmd+Delete, a save prompt's "Don't Save"."""
+    texts = screen_texts(ctx)
+    if keys in DONT_SAVE_CHORDS:
+        return _dont_save(texts)
     match = re.fullmatch(r"alt\+([a-z0-9])", keys)
     if match is None:
         return None
     letter = match.group(1)
-    texts = screen_texts(ctx)
     for text in texts:
         if re.search(rf"\({letter}\)|&{letter}", text, re.IGNORECASE):
             return text
@@ -402,8 +404,13 @@ def _access_key_on_screen(ctx: ActionContext, keys: str) -> str | None:
         return next((t for t in texts if len(t.split()) <= 3
                      and has(normal(t), COMMIT_WORDS["send-email"])), None)  # fmt: skip
     if letter == "n":
-        return next((t for t in texts if len(t.split()) <= 4 and has(normal(t), DONT_SAVE)), None)
+        return _dont_save(texts)
     return None
+
+
+def _dont_save(texts: tuple[str, ...]) -> str | None:
+    """A save prompt's "Don't Save" on the screen."""
+    return next((t for t in texts if len(t.split()) <= 4 and has(normal(t), DONT_SAVE)), None)
 
 
 RUN_BOX_FIELDS = ("open:", "открыть:", "öffnen:", "ouvrir :", "ouvrir:", "abrir:", "apri:",
