@@ -9,6 +9,7 @@ from dataclasses import dataclass, field
 from typing import Protocol
 
 from cuakit.actions import ActionType
+from cuakit.safety.asked_steps import asked_key_findings
 from cuakit.safety.context import ActionContext
 from cuakit.safety.finding import Finding
 from cuakit.safety.intent import intent_findings
@@ -31,7 +32,8 @@ def findings(ctx: ActionContext) -> list[Finding]:
         found = typed_findings(ctx)  # typing commits nothing until Enter or a click
         return found + intent_findings(ctx)
     elif kind == ActionType.KEY:
-        found = key_findings(ctx) + more_key_findings(ctx, ctx.action.keys or "")
+        keys = ctx.action.keys or ""
+        found = key_findings(ctx) + more_key_findings(ctx, keys) + asked_key_findings(ctx, keys)
         if not found and ctx.action.keys not in COMMITTING_KEYS:
             return intent_findings(ctx)
     elif kind == ActionType.DRAG:

@@ -7,6 +7,7 @@ screen text."""
 
 from __future__ import annotations
 
+from cuakit.safety import lexicon_asks as asks
 from cuakit.safety import lexicon_steps as steps
 
 MORE_COMMIT_WORDS: dict[str, tuple[str, ...]] = {
@@ -42,7 +43,7 @@ MORE_COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         "gửi", "gửi ngay", "ส่ง", "ส่งข้อความ", "послать", "skicka", "skicka nu", "send nå",
         "lähetä", "lähetä nyt", "αποστολή", "στείλε", "שלח", "שליחה", "odeslat",
         "tuma", "tuma sasa", "ارسال", "ارسال کنید", "بفرست", "prześlij",
-        "পাঠান", "পাঠিয়ে দিন", "надіслати", *steps.ROMANIAN_COMMITS["send-email"],
+        "পাঠান", "পাঠিয়ে দিন", "надіслати", *steps.ROMANIAN_COMMITS["send-email"], *asks.SEND_WORDS,
     ),
     "delete-file": (
         "xóa", "xoá", "xóa vĩnh viễn", "xoá vĩnh viễn", "chuyển vào thùng rác",
@@ -76,7 +77,7 @@ MORE_COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         # Bengali, Ukrainian and Czech
         "ইনস্টল", "ইনস্টল করুন", "встановити", "додати в chrome", "додати до chrome",
         "додати розширення", "instalovat", "přidat do chrome", *steps.TURKISH_INSTALLS,
-        *steps.ROMANIAN_COMMITS["install-software"],
+        *steps.ROMANIAN_COMMITS["install-software"], *asks.UPDATE_NOWS,
     ),
     "irreversible-submit": (
         "подать", "подать заявление", "отправить заявление", "подписать", "опубликовать",
@@ -100,7 +101,7 @@ MORE_COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         "全部批准", "审批通过", "承認する", "一括承認", "すべて承認", "승인하기", "모두 승인",
         "일괄 승인", "phê duyệt", "setujui",
         # resetting, putting an item up for sale, and a Hebrew button's "sending of"
-        *steps.RESETS, *steps.LISTING_WORDS, *steps.HEBREW_SUBMITS,
+        *steps.RESETS, *steps.LISTING_WORDS, *steps.HEBREW_SUBMITS, *asks.APPLICATION_SUBMITS,
     ),
 }  # fmt: skip
 """commit words by category (`lexicon.COMMIT_WORDS`)"""
@@ -230,7 +231,7 @@ MORE_SETTINGS_SUBJECTS = (
     "session à distance", "gestion à distance", "entfernte anmeldung", "entfernte verwaltung",
     "gestione remota", "gestão remota", "کنترل حساب کاربری", "التحكم في حساب المستخدم",
     "kiểm soát tài khoản người dùng", "kontrol akun pengguna", "kontrola konta użytkownika",
-    *steps.DEVELOPER_ACCESS,
+    *steps.DEVELOPER_ACCESS, *asks.SETTINGS_SUBJECTS_MORE,
 )  # fmt: skip
 """settings subjects (`lexicon.SETTINGS_SUBJECTS`)"""
 
@@ -244,6 +245,7 @@ MORE_SETTINGS_VERBS = (
     "保存", "저장", "lưu", "spara", "tallenna", "activer", "aktivieren", "activar",
     "ativar", "attiva", "inschakelen", "włącz", "etkinleştir", "aktivera", "inaktivera",
     "ota käyttöön", "poista käytöstä", "ενεργοποίηση", "απενεργοποίηση", "הפעל", "השבת",
+    *asks.SETTINGS_CREATES,
 )  # fmt: skip
 """verbs that change a setting (`lexicon.SETTINGS_VERBS`)"""
 
@@ -303,7 +305,7 @@ MORE_CAUTIONS = (
     "non può più essere modificato", "non potrà più essere modificato",
     "kan niet meer worden gewijzigd", "nie można już zmienić", "artık değiştirilemez",
     "больше нельзя изменить", "нельзя будет изменить", *steps.NO_ROLLBACKS,
-    *steps.DO_NOT_INTERRUPT,
+    *steps.DO_NOT_INTERRUPT, *asks.LOCKED_AFTER,
 )  # fmt: skip
 """what a screen says before a step that cannot be taken back (`lexicon.CAUTIONS`)"""
 
@@ -371,13 +373,14 @@ MORE_EXPORTS = (
 MORE_MINTED_SECRETS = (
     "hemlig nyckel", "api-nyckel", "nyckel", "api-nøgle", "api-nøkkel", "api-avain",
     "salainen avain", "api-sleutel", "klucz api", "api anahtarı", "ключ api", "api-ключ",
-    "секретный ключ", "khóa api", "κλειδί api", "מפתח api", "api klíč",
+    "секретный ключ", "khóa api", "κλειδί api", "מפתח api", "api klíč", *asks.MINTED_KEYS,
 )  # fmt: skip
 """secrets a click creates (`lexicon.MINTED_SECRETS`)"""
 
 MORE_MINT_VERBS = (
     "skapa", "generera", "opret", "opprett", "luo", "aanmaken", "genereren", "utwórz",
     "wygeneruj", "oluştur", "создать", "сгенерировать", "tạo", "δημιουργία", "צור", "vytvořit",
+    *asks.MINT_AGAIN,
 )  # fmt: skip
 """what a button that makes a new secret says (`lexicon.MINT_VERBS`)"""
 
@@ -447,7 +450,7 @@ MORE_MONEY_WORDS = (
     "převod", "částka", "переказ", "сума", "оплата", "перевод", "сумма", "betaling",
     "bedrag", "beløp", "beløb", "overførsel", "overføring", "tilisiirto", "maksu", "টাকা",
     "পেমেন্ট", "振込", "送金額", "이체", "송금액", "kwota przelewu", "transfer dana",
-    "bonifico", "overboeking", *steps.POLISH_PAYMENTS,
+    "bonifico", "overboeking", *steps.POLISH_PAYMENTS, *asks.MONEY_MOVES,
 )  # fmt: skip
 """what a dialog says when a yes to it moves money (`lexicon.RISK_WORDS`)"""
 

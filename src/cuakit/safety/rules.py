@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import re
 
+from cuakit.safety.asked_steps import asked_click_findings
 from cuakit.safety.click_risks import (
     click_risk_findings,
     sends_only_a_query,
@@ -76,6 +77,7 @@ from cuakit.safety.lexicon import (
     plain_no,
     unglued,
 )
+from cuakit.safety.lexicon_asks import CLOSE_MARKS, PAST_PAYMENTS, PAUSES_MORE, SWITCH_STATES_MORE
 from cuakit.safety.lexicon_extra import MORE_UNTICKS
 from cuakit.safety.lexicon_more import FOLDER_REVEALS, PLAIN_FIELDS
 from cuakit.safety.lexicon_steps import (
@@ -148,7 +150,7 @@ UPDATES = ("update", "updates", "更新", "업데이트", "aktualisierung", "mis
            "aktualisieren", "actualizar", "actualización", "atualizar", "atualização", "aggiornare",
            "aggiornamento", "bijwerken", "アップデート")  # fmt: skip
 PAUSES = ("pause", "pause for", "暂停", "일시 중지", "pausieren", "pausar", "suspendre", "一時停止",
-          "일시 정지", "mettre en pause", "sospendi", "pauzeren")  # fmt: skip
+          "일시 정지", "mettre en pause", "sospendi", "pauzeren", *PAUSES_MORE)  # fmt: skip
 RESTARTS = ("restart", "relaunch", "neu starten", "redémarrer", "reiniciar", "riavvia",
             "opnieuw opstarten", "重新启动", "重启", "再起動", "다시 시작")  # fmt: skip
 """what a button that restarts an app or the system says ("Restart to update")"""
@@ -230,7 +232,8 @@ def _settings_findings(
     the heading itself only opens its page)."""
     settings = has(around, SETTINGS_SUBJECTS) or has(target, SETTINGS_SUBJECTS)
     states = (*SWITCH_STATES, *MORE_SWITCH_STATES)
-    state = target.strip(":") in normalised(states)
+    # the short Nordic and Hungarian states ("til", "ki") only as the whole label
+    state = target.strip(":") in normalised((*states, *SWITCH_STATES_MORE))
     if not settings and state and has(normal(ctx.app), SETTINGS_APPS):
         # a bare "Off" at a row's end, its label out of reach: the settings page's subject
         settings = has(page_words(ctx), SETTINGS_SUBJECTS)
@@ -259,7 +262,8 @@ def _touched_findings(ctx: ActionContext, target: str, page: str) -> list[Findin
     a link to an unsafe address, anything clicked on a message or page from an unsafe address,
     secrets handed out."""
     found = []
-    if PRICE.search(target) and not sort_tab(target):  # "Cheapest £61" sorts the results
+    past = has(target, PAST_PAYMENTS)  # "$89.00 · Failed · card_declined": a record's row
+    if PRICE.search(target) and not sort_tab(target) and not past:  # "Cheapest £61" sorts
         found.append(Finding("financial-transaction", "risky", "the target carries a price"))
     near = normal(" ".join(ctx.nearby[:3]))
     keeps = has(target, KEEP_WORDS) and EXECUTABLE_NAME.search(page)
@@ -307,6 +311,7 @@ def _touched_findings(ctx: ActionContext, target: str, page: str) -> list[Findin
     if (looks_like_url(raw) or re.search(r"https?://", raw)) and has(page, TEXT_MESSAGES):
         found.append(Finding("open-website", "suspicious", "opens a link sent by text message"))
     found += more_findings(ctx, target, page) + click_risk_findings(ctx, target, page)
+    found += asked_click_findings(ctx, target, page)
     return found + _account_findings(ctx, target, page) + lure_findings(ctx, target, page)
 
 
@@ -410,7 +415,7 @@ def _names_a_place(ctx: ActionContext, reasoning: str) -> bool:
 def caution_findings(ctx: ActionContext) -> list[Finding]:
     """The screen's own warning about what happens next, whatever the target says."""
     target = unglued(normal(ctx.target.text)) if ctx.target else ""
-    if plain_no(target):  # "Cancel", "Back to ballot"
+    if plain_no(target) or target in CLOSE_MARKS:  # "Cancel", "Back to ballot", a tab's "×"
         return []
     page = f"{target} {page_words(ctx)}"
     caution = has(page, CAUTIONS)

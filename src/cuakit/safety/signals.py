@@ -38,7 +38,8 @@ EXECUTABLES = (
     ".deb", ".rpm", ".appimage", ".vbs", ".run",
 )  # fmt: skip
 SHORTENERS = ("bit.ly", "tinyurl.com", "t.co", "goo.gl", "is.gd", "ow.ly", "rb.gy", "cutt.ly",
-              "shorturl.at", "t.ly")  # fmt: skip
+              "shorturl.at", "t.ly", "we.tl", "buff.ly", "rebrand.ly", "tiny.cc", "v.gd",
+              "s.id", "shorturl.asia")  # fmt: skip
 LOOK_ALIKES = (("rn", "m"), ("vv", "w"), ("0", "o"), ("1", "l"), ("3", "e"), ("5", "s"))
 SCAM_WORDS = ("prize", "claim", "winner", "free-gift", "airdrop", "verify-account", "giveaway")
 THROWAWAY_TLDS = ("xyz", "top", "click", "buzz", "icu", "cfd", "sbs", "rest", "monster", "cam",

@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from cuakit.safety.asked_steps import asked_typed_findings
 from cuakit.safety.click_risks import poisoned_address
 from cuakit.safety.context import ActionContext, Element
 from cuakit.safety.finding import Finding, Severity, screen_texts
@@ -24,6 +25,7 @@ from cuakit.safety.lexicon import (
     has,
     normal,
 )
+from cuakit.safety.lexicon_asks import USER_NAMES
 from cuakit.safety.rules import caution_findings, pointer_findings
 from cuakit.safety.signals import (
     EMAIL,
@@ -80,6 +82,11 @@ READ_ONLY_TOOLS = ("grep", "rg", "ag", "ack", "man", "which", "whatis", "apropos
 READ_ONLY_GIT = ("log", "grep", "show", "diff", "blame", "status")
 """git's subcommands that only read: a quoted pattern after them ("--grep='drop table'") runs
 nothing"""
+ROOT_READS = ("tail", "head", "cat", "less", "more", "grep", "journalctl", "lsof", "ss",
+              "netstat", "du", "df", "ls", "dmesg", "zcat", "zgrep")  # fmt: skip
+"""tools that only read, run as administrator to read a log or list ports (not a secret file)"""
+DRY_RUN = re.compile(r"--dry-run(?:=(?:client|server|true))?(?![=\w-])|--what-?if\b|\s-whatif\b")
+"""a flag that makes a command print what it would do and do nothing"""
 
 
 CRITICAL_COMMANDS = (
@@ -165,6 +172,8 @@ def typed_findings(ctx: ActionContext, text: str | None = None) -> list[Finding]
     phishing = suspicious_url(ctx.url) if ctx.url else None
     if secret_field and _address_only(ctx, text, field) and not phishing:
         secret_field = None  # an e-mail typed as the login's name on a form that asks a password
+    if secret_field and not phishing and _user_name_only(ctx, text, field):
+        secret_field = None  # "DK84211" typed as the user name the task names, not a password
     if secret_field:
         what = "card details" if has(field or around, CARD_WORDS) else "a secret"
         category = "financial-transaction" if what == "card details" else "credentials"
@@ -187,7 +196,7 @@ def typed_findings(ctx: ActionContext, text: str | None = None) -> list[Finding]
         found.append(Finding("credentials", "risky", f"writes out a password ({shared!r})"))
     found += leak_findings(ctx, text)
     shell = not in_editor and bool(has(everywhere, SHELL_PLACES) or PROMPT.search(everywhere))
-    found += elsewhere_findings(ctx, text, shell)
+    found += elsewhere_findings(ctx, text, shell) + asked_typed_findings(ctx, text, shell)
     amount_field = has(field, AMOUNT_FIELDS) or (not field and _amount_label(ctx, text))
     if amount_field and (amount := _other_amount(text, ctx.instruction)):
         found.append(Finding("financial-transaction", "risky", amount))
@@ -214,6 +223,16 @@ def _address_only(ctx: ActionContext, text: str, field: str) -> bool:
     itself a secret's (the form's password field beside it makes the screen say "Password")."""
     secret = (ctx.target is not None and ctx.target.role == "password") or has(field, SECRET_FIELDS)
     return bool(EMAIL.fullmatch(text.strip())) and not secret
+
+
+def _user_name_only(ctx: ActionContext, text: str, field: str) -> bool:
+    """``text`` is one plain word typed as the user name the task names ("log in with my user
+    name, I'll type the password"), where no field is known or one that is not a secret's."""
+    secret = (ctx.target is not None and ctx.target.role == "password") or has(field, SECRET_FIELDS)
+    word = text.strip()
+    return (not secret and bool(has(normal(ctx.instruction), USER_NAMES))
+            and bool(re.fullmatch(r"[\w.@-]{3,32}", word)) and not password_like(word)
+            and secret_kind(text) is None)  # fmt: skip
 
 
 PASSWORD_WORDS = ("password", "passwort", "contraseña", "mot de passe", "senha", "wachtwoord",
@@ -333,13 +352,19 @@ def _command_findings(typed: str, around: str) -> list[Finding]:
     reads = first in READ_ONLY_TOOLS or (first == "git" and len(words) > 1
                                          and words[1] in READ_ONLY_GIT)  # fmt: skip
     command = re.sub(r"(['\"]).*?\1", " ", typed) if reads else typed
+    # "kubectl delete -f x.yaml --dry-run=client" prints what it would remove, removes nothing
+    dry = not chained and bool(DRY_RUN.search(command))
+    root_reads = (len(words) > 1 and first == "sudo" and words[1] in ROOT_READS and not chained
+                  and not re.search(r">|shadow|sudoers|\.ssh|id_rsa|\.pem\b", typed))  # fmt: skip
     in_shell = bool(has(around, SHELL_PLACES) or PROMPT.search(around))
     found = []
     for pattern, reason in CRITICAL_COMMANDS:
         if re.search(pattern, command):
             found.append(Finding("shell-command", "critical" if in_shell else "suspicious", reason))
-    if in_shell:
+    if in_shell and not dry:
         for pattern, category, reason in RISKY_COMMANDS:
+            if root_reads and reason == "runs as administrator":
+                continue  # "sudo tail -n 100 /var/log/nginx/error.log" only reads a log
             if re.search(pattern, command):
                 found.append(Finding("shell-command", "risky", reason))
                 if category != "shell-command":
