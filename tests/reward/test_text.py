@@ -1,5 +1,8 @@
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -46,5 +49,30 @@ def test_a_bare_string_is_an_error(encoder: InstructionEncoder) -> None:
 
 
 def test_missing_model_folder_is_an_error(tmp_path: Path) -> None:
-    with pytest.raises(RewardInputError, match=r"modules\.json"):
+    with pytest.raises(RewardInputError, match=r"model\.safetensors.*reinstall"):
         InstructionEncoder(tmp_path)
+
+
+def test_vectors_are_sentence_transformers_own(encoder: InstructionEncoder) -> None:
+    """The torch forward pass gives what sentence-transformers gives for the same saved model:
+    short and long (truncated at 256 tokens), English, German and Chinese instructions."""
+    os.environ["HF_HUB_OFFLINE"] = "1"
+    from sentence_transformers import SentenceTransformer
+
+    reference = SentenceTransformer(str(encoder.model_path), device="cpu", local_files_only=True)
+    texts = ["click the OK button", "x", "Öffne die Datei bericht.pdf", "点击'设置'按钮",
+             "Type 'hello world' into the search box and press Enter", "save " * 300]  # fmt: skip
+    expected = reference.encode(texts, convert_to_tensor=True, normalize_embeddings=True)
+    assert torch.allclose(encoder.encode(texts), expected, atol=1e-5)
+
+
+def test_embedding_loads_without_transformers() -> None:
+    """Every process that embeds an instruction (each CLI call, rollout worker and service) must
+    not pay the seconds sentence-transformers and transformers take to import."""
+    code = ("import sys; from cuakit.reward.text import InstructionEncoder; "
+            "InstructionEncoder().encode(['open the file']); "
+            "print(sorted(m for m in ('sentence_transformers', 'transformers', 'sklearn') "
+            "if m in sys.modules))")  # fmt: skip
+    loaded = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                            timeout=120, check=True)  # fmt: skip
+    assert loaded.stdout.strip() == "[]"
