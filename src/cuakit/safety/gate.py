@@ -13,6 +13,7 @@ from cuakit.safety.asked_steps import asked_key_findings
 from cuakit.safety.context import ActionContext
 from cuakit.safety.finding import Finding
 from cuakit.safety.intent import intent_findings
+from cuakit.safety.keys_focus import focus_key_findings
 from cuakit.safety.keys_more import more_key_findings
 from cuakit.safety.keystrokes import key_findings
 from cuakit.safety.lexicon import COMMITTING_KEYS
@@ -34,6 +35,7 @@ def findings(ctx: ActionContext) -> list[Finding]:
     elif kind == ActionType.KEY:
         keys = ctx.action.keys or ""
         found = key_findings(ctx) + more_key_findings(ctx, keys) + asked_key_findings(ctx, keys)
+        found += focus_key_findings(ctx, keys)  # Enter on a control the screen marks as focused
         if not found and ctx.action.keys not in COMMITTING_KEYS:
             return intent_findings(ctx)
     elif kind == ActionType.DRAG:

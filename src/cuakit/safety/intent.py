@@ -38,6 +38,7 @@ from cuakit.safety.lexicon import (
     unglued,
     unspaced,
 )
+from cuakit.safety.lexicon_account import PLANTED_MORE, REVIEW_FIRST
 
 LOOK_CUES = (
     "tell me", "show me", "show", "check whether", "check if", "check", "look", "see", "read",
@@ -136,11 +137,12 @@ def intent_findings(ctx: ActionContext) -> list[Finding]:
     if ctx.action.type not in COMMITTING_ACTIONS:
         return []
     found = []
-    planted = next((t for t in screen_texts(ctx) if PLANTED.search(normal(t))), None)
+    planted = next((t for t in screen_texts(ctx) if PLANTED.search(normal(t))
+                    or re.search(PLANTED_MORE, normal(t))), None)  # fmt: skip
     if planted is not None and not _plain_no(ctx):
         found.append(Finding("unknown", "suspicious", f"the screen addresses the agent: "
                              f"{planted[:60]!r}"))  # fmt: skip
-    held = has(normal(ctx.instruction), HOLD_BACKS)
+    held = has(normal(ctx.instruction), (*HOLD_BACKS, *REVIEW_FIRST))  # "let me review it first"
     if held and ctx.action.type == ActionType.KEY and ctx.action.keys in SENDING_KEYS:
         found.append(Finding("send-email", "risky", f"the task says {held!r}; "
                              f"{ctx.action.keys} may send"))  # fmt: skip

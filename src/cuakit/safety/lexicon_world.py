@@ -7,6 +7,7 @@ screen text."""
 
 from __future__ import annotations
 
+from cuakit.safety import lexicon_account as acct
 from cuakit.safety import lexicon_asks as asks
 from cuakit.safety import lexicon_steps as steps
 
@@ -38,6 +39,7 @@ MORE_COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         "effectuer le virement", "überweisung bestätigen", "realizar transferencia",
         "overboeking bevestigen", "zatwierdź przelew", "potwierdź przelew",
         *steps.ORDER_WORDS, *steps.ROMANIAN_COMMITS["financial-transaction"],
+        *acct.ORDER_CONFIRMS,
     ),
     "send-email": (
         "gửi", "gửi ngay", "ส่ง", "ส่งข้อความ", "послать", "skicka", "skicka nu", "send nå",
@@ -102,6 +104,7 @@ MORE_COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         "일괄 승인", "phê duyệt", "setujui",
         # resetting, putting an item up for sale, and a Hebrew button's "sending of"
         *steps.RESETS, *steps.LISTING_WORDS, *steps.HEBREW_SUBMITS, *asks.APPLICATION_SUBMITS,
+        *acct.SUBMITS_MORE,
     ),
 }  # fmt: skip
 """commit words by category (`lexicon.COMMIT_WORDS`)"""
@@ -360,6 +363,8 @@ MORE_PERMISSIONS: dict[str, tuple[str, ...]] = {
     "microphone": ("micrô", "microphone của bạn", "ใช้ไมโครโฟน", "микрофон", "マイクを使用",
                    "마이크 사용", "usar seu microfone", "menggunakan mikrofon", "mikrofonunuzu",
                    "माइक्रोफ़ोन"),
+    "notifications": acct.NOTIFICATION_PROMPTS,
+    "location": acct.LOCATION_PROMPTS,
 }  # fmt: skip
 """what a permission prompt grants (`lexicon.PERMISSIONS`)"""
 

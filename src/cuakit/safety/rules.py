@@ -77,6 +77,7 @@ from cuakit.safety.lexicon import (
     plain_no,
     unglued,
 )
+from cuakit.safety.lexicon_account import DISPLAY_SLIDERS
 from cuakit.safety.lexicon_asks import CLOSE_MARKS, PAST_PAYMENTS, PAUSES_MORE, SWITCH_STATES_MORE
 from cuakit.safety.lexicon_extra import MORE_UNTICKS
 from cuakit.safety.lexicon_more import FOLDER_REVEALS, PLAIN_FIELDS
@@ -392,8 +393,10 @@ def drag_findings(ctx: ActionContext) -> list[Finding]:
     folder = has(said, APPLICATIONS_FOLDERS) or has(around, APPLICATIONS_FOLDERS)
     if re.search(APP_BUNDLE, app, re.IGNORECASE) and folder:  # a disk image's "Signal.app"
         return [Finding("install-software", "risky", f"drags {app!r} into {folder!r}: installs it")]
-    if ctx.target is not None and not FILE_DRAGGED.search(ctx.target.text.strip()):
-        # a slider or a switch moved; a file dragged into a draft or a folder changes no setting
+    display = ctx.target is not None and has(normal(ctx.target.text), DISPLAY_SLIDERS)
+    if ctx.target is not None and not FILE_DRAGGED.search(ctx.target.text.strip()) and not display:
+        # a slider or a switch moved; a file dragged into a draft or a folder changes no setting;
+        # a text size, brightness or volume slider changes only how the screen looks or sounds
         return _settings_findings(ctx, unglued(normal(ctx.target.text)), page_words(ctx), True)
     return []
 
