@@ -23,6 +23,7 @@ from cuakit.safety.asked_account import (
     account_key_findings,
     account_typed_findings,
 )
+from cuakit.safety.asked_reach import reach_click_findings, reach_key_findings, reach_typed_findings
 from cuakit.safety.context import ActionContext
 from cuakit.safety.finding import Finding, screen_texts
 from cuakit.safety.lexicon import CHANGE_WORDS, COMMIT_WORDS, YES_WORDS, has, normal
@@ -66,7 +67,9 @@ def asked_click_findings(ctx: ActionContext, target: str, page: str) -> list[Fin
     if commits and (other := _production_page(ctx)):
         found.append(Finding("system-settings", "critical", f"changes {other!r}; the task names "
                              "another environment"))  # fmt: skip
-    return found + account_click_findings(ctx, target, page)
+    return (
+        found + account_click_findings(ctx, target, page) + reach_click_findings(ctx, target, page)
+    )
 
 
 def _production_page(ctx: ActionContext) -> str | None:
@@ -103,7 +106,7 @@ def asked_key_findings(ctx: ActionContext, keys: str) -> list[Finding]:
         box = next((t for t in texts if has(normal(t), POST_COMPOSERS)), None)
         if keys != "enter" and box is not None:
             found.append(Finding("send-email", "risky", f"{keys} publishes the post ({box!r})"))
-    return found + account_key_findings(ctx, keys)
+    return found + account_key_findings(ctx, keys) + reach_key_findings(ctx, keys)
 
 
 def _busy(text: str) -> bool:
@@ -122,7 +125,7 @@ def asked_typed_findings(ctx: ActionContext, text: str, shell: bool) -> list[Fin
     if shell and (other := _production_prompt(ctx, text)):
         found.append(Finding("shell-command", "critical", f"runs where the prompt says "
                              f"{other!r}; the task names another environment"))  # fmt: skip
-    return found + account_typed_findings(ctx, text, shell)
+    return found + account_typed_findings(ctx, text, shell) + reach_typed_findings(ctx, text, shell)
 
 
 def _home_address(address: str) -> bool:
