@@ -21,9 +21,9 @@ from cuakit.safety.lexicon_asks import ADD_WORDS, EXTENSION_PROMPTS, MESSENGERS
 from cuakit.safety.lexicon_more import CANCEL_VERBS
 from cuakit.safety.lexicon_reach import (
     ADD_MORE,
+    APP_ADDS,
     APP_PASSWORDS,
     CHAT_PRIVACY,
-    CONNECTS,
     CREATES,
     EXTENSION_PROMPTS_MORE,
     INDEFINITES,
@@ -82,7 +82,7 @@ def reach_click_findings(ctx: ActionContext, target: str, page: str) -> list[Fin
         found.append(Finding("install-software", "risky", f"adds an extension ({prompt!r})"))
     if claim := has(target, SUBMIT_CLAIMS):
         found.append(Finding("irreversible-submit", "risky", f"sends off {claim!r}"))
-    if has(target, CONNECTS) and (unverified := has(page, UNVERIFIED)):
+    if has(target, APP_ADDS) and (unverified := has(page, UNVERIFIED)):
         found.append(Finding("install-software", "risky", f"connects an app marked {unverified!r}"))
     if has(target, SAVES) and not has(asked, (*OWNERS, *ADMIN_ASKS)):
         texts = [normal(t) for t in screen_texts(ctx)]

@@ -11,7 +11,10 @@
   unencrypted; a machine's own or a home network's address aside); a command typed at a shell
   whose prompt names production when the task names staging.
 
-Text is compared as `cuakit.safety.lexicon` says (normalised, whole words, many languages)."""
+Each of the three also adds `cuakit.safety.asked_account`'s findings (an account's security,
+a terminal's questions) and `cuakit.safety.asked_reach`'s (steps that reach further than they
+seem). Text is compared as `cuakit.safety.lexicon` says (normalised, whole words, many
+languages)."""
 
 from __future__ import annotations
 

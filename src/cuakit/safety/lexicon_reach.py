@@ -130,7 +130,7 @@ UNVERIFIED = (
     "belum diverifikasi", "未验证", "未驗證", "未確認", "미확인", "לא מאומת", "غير موثق",
 )  # fmt: skip
 """an app directory's mark on an app whose maker is not checked"""
-CONNECTS = ("add to", "install", "allow", "authorize", "connect", "installieren", "zulassen",
+APP_ADDS = ("add to", "install", "allow", "authorize", "connect", "installieren", "zulassen",
             "autoriser", "installer", "instalar", "permitir", "autorizar", "installa",
             "consenti", "autorizza", "установить", "разрешить", "安装", "允许", "授权",
             "インストール", "許可", "설치", "허용")  # fmt: skip
