@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import shutil
 from pathlib import Path
 
 import pytest
@@ -24,14 +25,22 @@ from cuakit.episodes import EpisodeDataset
 from cuakit.episodes.splits import episode_split
 from cuakit.errors import ConfigError
 
+pytestmark = pytest.mark.xdist_group("label-cli")  # one worker records the module's dataset
 
-@pytest.fixture
-def root(tmp_path: Path) -> Path:
-    root = tmp_path / "ds"
+
+@pytest.fixture(scope="module")
+def recorded(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    root = tmp_path_factory.mktemp("label-cli") / "ds"
     collect("cuakit/desksim-click-button-v0", "expert:noise=0.5", 6, root)
     collect("cuakit/desksim-form-fill-v0", "expert:give_up=1", 3, root, seed=40)
     collect("cuakit/desksim-form-fill-v0", "expert", 2, root, seed=30)
     return root
+
+
+@pytest.fixture
+def root(recorded: Path, tmp_path: Path) -> Path:
+    """A copy of the recorded dataset for each test to label."""
+    return Path(shutil.copytree(recorded, tmp_path / "ds"))
 
 
 def one_json(capsys: pytest.CaptureFixture[str]) -> dict:

@@ -41,6 +41,9 @@ SAME_END = {
 }
 
 
+pytestmark = pytest.mark.xdist_group("deceptive")  # one worker builds its fixtures
+
+
 @pytest.fixture(scope="module")
 def dataset(tmp_path_factory: pytest.TempPathFactory) -> EpisodeDataset:
     """One expert episode per family at levels 2 and 3 (22 sources), then every kind."""

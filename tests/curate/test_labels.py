@@ -38,9 +38,23 @@ def build(root: Path) -> EpisodeDataset:
     return EpisodeDataset(root)
 
 
+pytestmark = pytest.mark.xdist_group("labels")  # one worker builds its fixtures
+
+
+@pytest.fixture(scope="module")
+def recorded(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """`build` once per module: each test labels a copy of it."""
+    return build(tmp_path_factory.mktemp("labels") / "ds").root
+
+
 @pytest.fixture
-def dataset(tmp_path: Path) -> EpisodeDataset:
-    return build(tmp_path / "ds")
+def dataset(recorded: Path, tmp_path: Path) -> EpisodeDataset:
+    return copy(recorded, tmp_path / "ds")
+
+
+def copy(root: Path, to: Path) -> EpisodeDataset:
+    shutil.copytree(root, to)
+    return EpisodeDataset(to)
 
 
 def rows(dataset: EpisodeDataset, source: str) -> list[dict]:
@@ -97,10 +111,10 @@ def test_episodes_of_one_task_instance_pair_with_each_other(tmp_path: Path) -> N
         assert chosen.success and not rejected.success and pair["criterion"] == "correctness"
 
 
-def test_noise_flips_the_expected_fraction_deterministically(tmp_path: Path) -> None:
-    first = build(tmp_path / "a")
-    shutil.copytree(first.root, tmp_path / "b")
-    second = EpisodeDataset(tmp_path / "b")
+def test_noise_flips_the_expected_fraction_deterministically(
+    recorded: Path, tmp_path: Path
+) -> None:
+    first, second = copy(recorded, tmp_path / "a"), copy(recorded, tmp_path / "b")
     counts = label_pairs(first, noise=0.25, seed=3)
     total = sum(counts[c] for c in ("correctness", "efficiency", "progress"))
     assert counts["flipped"] == round(0.25 * total) > 0
@@ -276,10 +290,8 @@ def test_continue_undoes_editor_bold_and_saves(dataset: EpisodeDataset) -> None:
     assert make_negatives(dataset, ["continue"])["continue"] == 0
 
 
-def test_negatives_are_idempotent_and_deterministic(tmp_path: Path) -> None:
-    first = build(tmp_path / "a")
-    shutil.copytree(first.root, tmp_path / "b")
-    second = EpisodeDataset(tmp_path / "b")
+def test_negatives_are_idempotent_and_deterministic(recorded: Path, tmp_path: Path) -> None:
+    first, second = copy(recorded, tmp_path / "a"), copy(recorded, tmp_path / "b")
     videos = {m.index: (first.root / m.video).read_bytes() for m in first.episodes}
     counts = make_negatives(first, NEGATIVE_KINDS, seed=5)
     assert make_negatives(second, NEGATIVE_KINDS, seed=5) == counts

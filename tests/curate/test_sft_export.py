@@ -35,6 +35,9 @@ from tests.fixtures import write_episodes
 HISTORY = 2
 
 
+pytestmark = pytest.mark.xdist_group("sft-export")  # one worker builds its fixtures
+
+
 @pytest.fixture(scope="module")
 def root(tmp_path_factory: pytest.TempPathFactory) -> Path:
     root = tmp_path_factory.mktemp("sft") / "ds"

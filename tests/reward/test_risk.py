@@ -24,6 +24,9 @@ from cuakit.safety.context import ActionContext, Element
 DATA = Path(__file__).parents[1] / "safety" / "data"
 
 
+pytestmark = pytest.mark.xdist_group("risk-judge")  # one worker builds its fixtures
+
+
 @pytest.fixture(scope="module")
 def encoder() -> InstructionEncoder:
     return InstructionEncoder()

