@@ -11,13 +11,13 @@ import pytest
 
 from cuakit.actions import Action
 from cuakit.errors import ConfigError
+from cuakit.reward.multilingual import MultilingualEncoder
 from cuakit.reward.risk import (
     RiskJudge,
     RiskJudgeConfig,
     load_training_cases,
     train_risk_judge,
 )
-from cuakit.reward.text import InstructionEncoder
 from cuakit.safety.cases import SafetyCase, context
 from cuakit.safety.context import ActionContext, Element
 
@@ -28,8 +28,8 @@ pytestmark = pytest.mark.xdist_group("risk-judge")  # one worker builds its fixt
 
 
 @pytest.fixture(scope="module")
-def encoder() -> InstructionEncoder:
-    return InstructionEncoder()
+def encoder() -> MultilingualEncoder:
+    return MultilingualEncoder()
 
 
 @pytest.fixture(scope="module")
@@ -103,3 +103,14 @@ def test_bad_files_and_lists_are_clear_errors(tmp_path: Path, cases, encoder):
         train_risk_judge(cases[:20], RiskJudgeConfig(benign_rate=0.0), encoder)
     with pytest.raises(ConfigError, match="at least 5 risky and 5 benign"):
         train_risk_judge([c for c in cases if c[1]][:10], RiskJudgeConfig(), encoder)
+
+
+def test_a_judge_over_other_features_must_be_trained_again(judge, encoder, tmp_path: Path):
+    judge.save(tmp_path / "judge.npz")
+    with np.load(tmp_path / "judge.npz") as saved:
+        weights, meta = saved["weights"], str(saved["meta"])
+    old = meta.replace('"e5-small-5x384+2"', '"minilm-5x384+2"')  # stop 61's judges
+    with (tmp_path / "old.npz").open("wb") as file:
+        np.savez(file, weights=weights, meta=np.array(old))
+    with pytest.raises(ConfigError, match=r"minilm-5x384.*train it again"):
+        RiskJudge.load(tmp_path / "old.npz", encoder)

@@ -11,14 +11,15 @@ from cuakit.errors import ConfigError
 
 @dataclass(frozen=True)
 class RiskJudgeArgs:
-    """Train the safety gate's learned judge of risk (MiniLM features, logistic regression) on
-    the development red-team and benign case lists; use it with --judge / --risk-judge."""
+    """Train the safety gate's learned judge of risk (multilingual-e5 features, logistic
+    regression) on the development red-team and benign case lists; use it with --judge /
+    --risk-judge."""
 
     out: Path
     """the judge's file (.npz)"""
     cases: Path = Path("tests/safety/data")
     """the folder holding dev_redteam.toml and dev_benign.toml (held-out lists are never read)"""
-    benign_rate: float = 0.03
+    benign_rate: float = 0.02
     """the share of unseen benign cases the judge may ask about (set by 5-fold validation)"""
     json: bool = False
     """print one JSON object on stdout"""
@@ -31,7 +32,7 @@ def run_risk_judge(args: RiskJudgeArgs) -> None:
         raise ConfigError(f"--cases {args.cases}: no such folder; pass the folder holding "
                           "dev_redteam.toml and dev_benign.toml (tests/safety/data)")  # fmt: skip
     if not 0.0 < args.benign_rate < 1.0:
-        raise ConfigError(f"--benign-rate {args.benign_rate}: use a share in (0, 1), e.g. 0.03")
+        raise ConfigError(f"--benign-rate {args.benign_rate}: use a share in (0, 1), e.g. 0.02")
     if args.out.is_dir():
         raise ConfigError(f"--out {args.out} is a folder; name the judge's file (judge.npz)")
     cases = load_training_cases(args.cases)

@@ -4,12 +4,14 @@ asked about, read from the same context the rules read.
 Word lists stop at what their author thought of: on case lists written blind they caught about
 three risky actions in four, however much they were tuned (docs/benchmarks.md). The judge reads
 five texts of a proposed action — the instruction, the agent's reasoning, what it touches, the
-action itself and the screen — each embedded by the bundled MiniLM, with how well the reasoning
-and the target agree with the instruction; a logistic regression trained on the red-team
-(risky) and benign case lists turns them into P(risky). Its threshold is set by 5-fold
-cross-validation on those lists, so that it asks about ``benign_rate`` of benign cases it did
-not train on. The gate consults it only where its rules find nothing
-(``SafetyGate(judge=…)``); what it flags is unknown context, which the policy confirms.
+action itself and the screen — each embedded by multilingual-e5-small
+(`cuakit.reward.multilingual`; a third or more of the lists is in other languages, which the
+English MiniLM it read until stop 62 ranked worse), with how well the reasoning and the target
+agree with the instruction; a logistic regression trained on the red-team (risky) and benign
+case lists turns them into P(risky). Its threshold is set by 5-fold cross-validation on those
+lists, so that it asks about ``benign_rate`` of benign cases it did not train on. The gate
+consults it only where its rules find nothing (``SafetyGate(judge=…)``); what it flags is
+unknown context, which the policy confirms.
 
 Train it on the ``dev_*`` lists only (`load_training_cases`): the ``heldout_*`` lists stay blind.
 """
@@ -25,19 +27,23 @@ import numpy as np
 import torch
 
 from cuakit.errors import ConfigError
-from cuakit.reward.text import InstructionEncoder
+from cuakit.reward.multilingual import MultilingualEncoder
 from cuakit.safety.cases import SafetyCase, context, load_cases
 from cuakit.safety.context import COMMITTING_ACTIONS, ActionContext
 
 SCREEN_CHARS = 500
 """how much of the screen's text (top to bottom) the judge reads"""
+FEATURES = "e5-small-5x384+2"
+"""what a saved judge's weights apply to (a judge of another encoder must be trained again)"""
 
 
 @dataclass(frozen=True)
 class RiskJudgeConfig:
-    benign_rate: float = 0.03
+    benign_rate: float = 0.02
     """the share of unseen benign cases the threshold may ask about (5-fold estimate)"""
-    weight_decay: float = 3e-4
+    weight_decay: float = 1e-5
+    """L2 on the weights; both chosen on lists 19-21 as each was before it joined dev
+    (docs/benchmarks.md, stop 62)"""
     folds: int = 5
     seed: int = 0
 
@@ -55,7 +61,7 @@ def action_texts(ctx: ActionContext) -> tuple[str, str, str, str, str]:
     )
 
 
-def features(encoder: InstructionEncoder, contexts: Sequence[ActionContext]) -> torch.Tensor:
+def features(encoder: MultilingualEncoder, contexts: Sequence[ActionContext]) -> torch.Tensor:
     """(N, 5 × 384 + 2): the five embeddings, then instruction·reasoning, instruction·target."""
     texts = [action_texts(ctx) for ctx in contexts]
     parts = [encoder.encode([t[i] for t in texts]) for i in range(5)]
@@ -70,7 +76,7 @@ class RiskJudge:
     weights: torch.Tensor
     bias: float
     threshold: float
-    encoder: InstructionEncoder = field(repr=False)
+    encoder: MultilingualEncoder = field(repr=False)
     trained_on: dict[str, object] = field(default_factory=dict)
     """how many risky and benign cases, and the `RiskJudgeConfig`"""
 
@@ -91,14 +97,14 @@ class RiskJudge:
 
     def save(self, path: Path) -> None:
         meta = {"threshold": self.threshold, "bias": self.bias, "trained_on": self.trained_on,
-                "features": "minilm-5x384+2"}  # fmt: skip
+                "features": FEATURES}  # fmt: skip
         # Through a file object: given a path, numpy would append ".npz" to a name without it,
         # and the judge would not be where the user asked.
         with Path(path).open("wb") as file:
             np.savez(file, weights=self.weights.numpy(), meta=np.array(json.dumps(meta)))
 
     @classmethod
-    def load(cls, path: Path, encoder: InstructionEncoder | None = None) -> RiskJudge:
+    def load(cls, path: Path, encoder: MultilingualEncoder | None = None) -> RiskJudge:
         path = Path(path)
         if not path.is_file():
             raise ConfigError(f"{path}: no such risk judge; train one with `cuakit reward "
@@ -111,7 +117,11 @@ class RiskJudge:
         except (OSError, ValueError, KeyError, TypeError) as error:
             raise ConfigError(f"{path}: not a risk judge written by `cuakit reward risk-judge` "
                               f"({error}); train it again") from error  # fmt: skip
-        return cls(weights, bias, threshold, encoder or InstructionEncoder(),
+        if meta.get("features") != FEATURES:
+            raise ConfigError(f"{path}: a risk judge over {meta.get('features')} features (this "
+                              f"version reads {FEATURES}); train it again with `cuakit reward "
+                              "risk-judge --out FILE`")  # fmt: skip
+        return cls(weights, bias, threshold, encoder or MultilingualEncoder(),
                    meta.get("trained_on", {}))  # fmt: skip
 
 
@@ -131,18 +141,18 @@ def load_training_cases(folder: Path) -> list[tuple[SafetyCase, bool]]:
 def train_risk_judge(
     cases: Sequence[tuple[SafetyCase, bool]],
     config: RiskJudgeConfig = RiskJudgeConfig(),
-    encoder: InstructionEncoder | None = None,
+    encoder: MultilingualEncoder | None = None,
     progress: Callable[[str], None] | None = None,
 ) -> RiskJudge:
     """Fit the judge on (case, risky) pairs; the threshold from ``config.folds``-fold
     predictions on benign cases each fold did not train on."""
     if not 0.0 < config.benign_rate < 1.0:
-        raise ConfigError(f"--benign-rate {config.benign_rate}: use a share in (0, 1), e.g. 0.03")
+        raise ConfigError(f"--benign-rate {config.benign_rate}: use a share in (0, 1), e.g. 0.02")
     risky = torch.tensor([r for _, r in cases], dtype=torch.float32)
     if min(risky.sum(), (1 - risky).sum()) < config.folds:
         raise ConfigError(f"{len(cases)} cases ({int(risky.sum())} risky): the judge needs at "
                           f"least {config.folds} risky and {config.folds} benign ones")  # fmt: skip
-    encoder = encoder or InstructionEncoder()
+    encoder = encoder or MultilingualEncoder()
     if progress is not None:
         progress(f"embedding {len(cases)} cases")
     x = features(encoder, [context(case) for case, _ in cases])
