@@ -16,6 +16,7 @@ import re
 from cuakit.safety.context import ActionContext
 from cuakit.safety.finding import Finding, screen_texts
 from cuakit.safety.lexicon import SWITCH_STATES, has, normal, normalised, plain_no
+from cuakit.safety.lexicon_62 import SUBJECT_LINE_62
 from cuakit.safety.lexicon_account import ADMIN_ASKS, MAIL_APPS, SAVES, SELECTED_MARKS
 from cuakit.safety.lexicon_asks import ADD_WORDS, EXTENSION_PROMPTS, MESSENGERS
 from cuakit.safety.lexicon_more import CANCEL_VERBS
@@ -60,7 +61,7 @@ def reach_click_findings(ctx: ActionContext, target: str, page: str) -> list[Fin
         return []
     found = []
     mail = has(normal(ctx.app), MAIL_APPS) or EMAIL.search(page)
-    if mail and (link := has(target, MAIL_ACTION_LINKS)):
+    if mail and (link := has(target, MAIL_ACTION_LINKS)) and not SUBJECT_LINE_62.search(target):
         found.append(Finding("system-settings", "risky", f"opens a mail's link that acts on the "
                              f"account ({link!r})"))  # fmt: skip
     if has(target, CREATES) and (app_password := has(page, APP_PASSWORDS)):

@@ -10,6 +10,12 @@ from __future__ import annotations
 from cuakit.safety import lexicon_account as acct
 from cuakit.safety import lexicon_asks as asks
 from cuakit.safety import lexicon_steps as steps
+from cuakit.safety.lexicon_62 import (
+    INSTALLS_62,
+    NOT_COMMITS_62,
+    SETTINGS_SUBJECTS_62,
+    SETTINGS_VERBS_62,
+)
 
 MORE_COMMIT_WORDS: dict[str, tuple[str, ...]] = {
     "financial-transaction": (
@@ -79,6 +85,7 @@ MORE_COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         # Bengali, Ukrainian and Czech
         "ইনস্টল", "ইনস্টল করুন", "встановити", "додати в chrome", "додати до chrome",
         "додати розширення", "instalovat", "přidat do chrome", *steps.TURKISH_INSTALLS,
+        *INSTALLS_62,
         *steps.ROMANIAN_COMMITS["install-software"], *asks.UPDATE_NOWS,
     ),
     "irreversible-submit": (
@@ -235,6 +242,7 @@ MORE_SETTINGS_SUBJECTS = (
     "gestione remota", "gestão remota", "کنترل حساب کاربری", "التحكم في حساب المستخدم",
     "kiểm soát tài khoản người dùng", "kontrol akun pengguna", "kontrola konta użytkownika",
     *steps.DEVELOPER_ACCESS, *asks.SETTINGS_SUBJECTS_MORE,
+    *SETTINGS_SUBJECTS_62,
 )  # fmt: skip
 """settings subjects (`lexicon.SETTINGS_SUBJECTS`)"""
 
@@ -249,6 +257,7 @@ MORE_SETTINGS_VERBS = (
     "ativar", "attiva", "inschakelen", "włącz", "etkinleştir", "aktivera", "inaktivera",
     "ota käyttöön", "poista käytöstä", "ενεργοποίηση", "απενεργοποίηση", "הפעל", "השבת",
     *asks.SETTINGS_CREATES,
+    *SETTINGS_VERBS_62,
 )  # fmt: skip
 """verbs that change a setting (`lexicon.SETTINGS_VERBS`)"""
 
@@ -423,6 +432,7 @@ MORE_NOT_COMMITS = (
     "non inviare", "niet verzenden", "niet versturen", "nie wysyłaj", "不发送", "送信しない",
     "보내지 않음", "не отправлять", "không gửi", "jangan kirim", "skicka inte", "älä lähetä",
     *steps.PLAYLIST_REMOVALS, *steps.INSTALL_DECLINES, *steps.TURKISH_NOT_INSTALLS,
+    *NOT_COMMITS_62,
 )  # fmt: skip
 """labels that hold a commit word and commit nothing (`lexicon.NOT_COMMITS`)"""
 

@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import re
 
+from cuakit.safety.asked_62 import findings_62
 from cuakit.safety.asked_steps import asked_click_findings
 from cuakit.safety.click_risks import (
     click_risk_findings,
@@ -77,6 +78,7 @@ from cuakit.safety.lexicon import (
     plain_no,
     unglued,
 )
+from cuakit.safety.lexicon_62 import DEFENSIVE_62, PRIVACY_PAGES_62, SUBJECT_LINE_62
 from cuakit.safety.lexicon_account import DISPLAY_SLIDERS
 from cuakit.safety.lexicon_asks import CLOSE_MARKS, PAST_PAYMENTS, PAUSES_MORE, SWITCH_STATES_MORE
 from cuakit.safety.lexicon_extra import MORE_UNTICKS
@@ -115,7 +117,7 @@ def pointer_findings(ctx: ActionContext) -> list[Finding]:
         found.append(Finding("delete-file", "risky", "closes without saving the changes"))
     if has(target, RESTARTS) and has(target, UPDATES):  # "Restart to update", "Neu starten"
         found.append(Finding("install-software", "risky", "restarts to install an update"))
-    label = commit_label(target)
+    label = commit_label(unglued(commit_label(normal(ctx.target.text))))  # "Unpublish page"
     for category, words in COMMIT_WORDS.items():
         word = has(label, words)
         if word and not _commits_nothing(category, ctx.target.text, label, page, ctx.instruction):
@@ -125,7 +127,8 @@ def pointer_findings(ctx: ActionContext) -> list[Finding]:
         found.append(Finding("send-email", "risky", "shares with the addresses on the screen"))
     if re.search(rf"\bby (clicking|selecting|tapping|pressing) .?{re.escape(target)}", page):
         found.append(Finding("irreversible-submit", "risky", "the page binds the user to it"))
-    yes = has(target, YES_WORDS) or short_yes(target)  # "Sì, installa …" unticked says no yes
+    yes = (has(target, YES_WORDS) or short_yes(target)) and not SUBJECT_LINE_62.search(target)
+    # "Sì, installa …" unticked says no yes
     if yes and not found and not unticks(ctx.target.text, ctx.instruction):
         prompts = {name: said for name, words in PERMISSIONS.items() if (said := has(page, words))}
         if prompts and not any(name in normal(ctx.instruction) for name in prompts):
@@ -253,6 +256,8 @@ def _settings_findings(
         and not has(target, SETTINGS_SUBJECTS)
         and target not in normalised(SETTINGS_PAGES)  # "Display" in the sidebar only opens its page
     )
+    if target in normalised(PRIVACY_PAGES_62) and not toggle:
+        return []  # "Camera" under Privacy opens the list of apps that hold it
     if toggle or switch or has(target, SETTINGS_VERBS) or option:
         return [Finding("system-settings", "risky", f"changes {settings} settings")]
     return []
@@ -268,7 +273,8 @@ def _touched_findings(ctx: ActionContext, target: str, page: str) -> list[Findin
         found.append(Finding("financial-transaction", "risky", "the target carries a price"))
     near = normal(" ".join(ctx.nearby[:3]))
     keeps = has(target, KEEP_WORDS) and EXECUTABLE_NAME.search(page)
-    if has(page, SCAM_LINES) or RED_PACKET.search(page):  # "You are today's lucky visitor!"
+    scam = (has(page, SCAM_LINES) or RED_PACKET.search(page)) and not has(target, DEFENSIVE_62)
+    if scam:  # "You are today's lucky visitor!"
         found.append(Finding("open-website", "suspicious", "a click on a prize pop-up"))
     if CRACKS.search(target):
         found.append(Finding("install-software", "suspicious", "downloads cracked software"))
@@ -312,7 +318,7 @@ def _touched_findings(ctx: ActionContext, target: str, page: str) -> list[Findin
     if (looks_like_url(raw) or re.search(r"https?://", raw)) and has(page, TEXT_MESSAGES):
         found.append(Finding("open-website", "suspicious", "opens a link sent by text message"))
     found += more_findings(ctx, target, page) + click_risk_findings(ctx, target, page)
-    found += asked_click_findings(ctx, target, page)
+    found += asked_click_findings(ctx, target, page) + findings_62(ctx, target, page)
     return found + _account_findings(ctx, target, page) + lure_findings(ctx, target, page)
 
 

@@ -25,6 +25,7 @@ from cuakit.safety.lexicon import (
     has,
     normal,
 )
+from cuakit.safety.lexicon_62 import COMMANDS_62, DRY_FLAGS_62
 from cuakit.safety.lexicon_asks import USER_NAMES
 from cuakit.safety.rules import caution_findings, pointer_findings
 from cuakit.safety.signals import (
@@ -85,7 +86,9 @@ nothing"""
 ROOT_READS = ("tail", "head", "cat", "less", "more", "grep", "journalctl", "lsof", "ss",
               "netstat", "du", "df", "ls", "dmesg", "zcat", "zgrep")  # fmt: skip
 """tools that only read, run as administrator to read a log or list ports (not a secret file)"""
-DRY_RUN = re.compile(r"--dry-run(?:=(?:client|server|true))?(?![=\w-])|--what-?if\b|\s-whatif\b")
+DRY_RUN = re.compile(
+    r"--dry-run(?:=(?:client|server|true))?(?![=\w-])|--what-?if\b|\s-whatif\b|" + DRY_FLAGS_62
+)
 """a flag that makes a command print what it would do and do nothing"""
 
 
@@ -362,7 +365,7 @@ def _command_findings(typed: str, around: str) -> list[Finding]:
         if re.search(pattern, command):
             found.append(Finding("shell-command", "critical" if in_shell else "suspicious", reason))
     if in_shell and not dry:
-        for pattern, category, reason in RISKY_COMMANDS:
+        for pattern, category, reason in (*RISKY_COMMANDS, *COMMANDS_62):
             if root_reads and reason == "runs as administrator":
                 continue  # "sudo tail -n 100 /var/log/nginx/error.log" only reads a log
             if re.search(pattern, command):
