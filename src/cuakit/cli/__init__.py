@@ -81,9 +81,9 @@ COMMANDS = (
     Command("reward", "score", "reward", "ScoreArgs", "run_score",
             "Score one execution video under an instruction: reward, P(success), where it flips."),
     Command("reward", "risk-judge", "risk", "RiskJudgeArgs", "run_risk_judge",
-            "Train the safety gate's learned judge of risk (MiniLM features, logistic regression) "
-            "on the development red-team and benign case lists; use it with --judge / "
-            "--risk-judge."),
+            "Train the safety gate's learned judge of risk (multilingual-e5 features, logistic "
+            "regression) on the development red-team and benign case lists; use it with --judge "
+            "/ --risk-judge."),
     Command("reward", "harden", "agent", "HardenArgs", "run_harden",
             "The cheater loop: PPO against the reward model (agent-decided termination), the "
             "failures it scored as successes added as negatives, the model retrained; per round."),
