@@ -13,6 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import replace
 
+from cuakit.safety.asked_62b import typed_62b
 from cuakit.safety.asked_steps import asked_typed_findings
 from cuakit.safety.click_risks import poisoned_address
 from cuakit.safety.context import ActionContext, Element
@@ -168,6 +169,7 @@ def typed_findings(ctx: ActionContext, text: str | None = None) -> list[Finding]
     subject = has(around, SETTINGS_SUBJECTS) if settings_app else None
     if subject:  # a proxy, DNS server or VPN address typed into the system's settings
         found.append(Finding("system-settings", "risky", f"types into the {subject} settings"))
+    found += typed_62b(text)  # "https://admin:pass@staging…"
     secret = secret_kind(text)
     secret_field = has(field or around, SECRET_FIELDS) or (
         ctx.target and ctx.target.role == "password"
