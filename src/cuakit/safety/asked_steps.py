@@ -21,6 +21,7 @@ from __future__ import annotations
 import ipaddress
 import re
 
+from cuakit.safety.asked_63 import reports_only_63
 from cuakit.safety.asked_account import (
     account_click_findings,
     account_key_findings,
@@ -123,7 +124,8 @@ def asked_typed_findings(ctx: ActionContext, text: str, shell: bool) -> list[Fin
     """Typing's risks beyond `typed` (``shell``: typed at a shell)."""
     found = []
     address = text.strip()
-    if re.fullmatch(r"http://\S+", address, re.IGNORECASE) and not _home_address(address):
+    plain = re.fullmatch(r"http://\S+", address, re.IGNORECASE) and not _home_address(address)
+    if plain and not reports_only_63(ctx):  # a phishing report's box opens nothing
         found.append(Finding("open-website", "suspicious", "opens a page without encryption"))
     if shell and (other := _production_prompt(ctx, text)):
         found.append(Finding("shell-command", "critical", f"runs where the prompt says "

@@ -34,6 +34,7 @@ from cuakit.safety.lexicon import (
     normalised,
     plain_no,
 )
+from cuakit.safety.lexicon_63 import RECIPIENTS_63
 from cuakit.safety.lexicon_steps import DO_NOT_INTERRUPT, DONT_SAVE_CHORDS
 from cuakit.safety.rules import pointer_findings
 from cuakit.safety.typed import YES_NO, shell_prompt, typed_findings
@@ -203,7 +204,7 @@ SEND_CHORDS = ("ctrl+enter", "meta+enter", "shift+meta+d")
 RECIPIENT_LABELS = ("to", "cc", "para", "à", "an", "a", "destinataire", "destinatario",
                     "destinatário", "收件人", "宛先", "받는 사람", "кому", "aan", "do", "kime",
                     "kepada", "đến", "ถึง", "till", "til", "vastaanottaja", "προσ", "אל", "komu",
-                    "إلى", "به", "kwa", "प्रति")  # fmt: skip
+                    "إلى", "به", "kwa", "प्रति", *RECIPIENTS_63)  # fmt: skip
 """the label of a message's recipient field ("To:", "Para:", "宛先:"), as `normal` leaves it"""
 TASK_MANAGERS = ("task manager", "activity monitor", "system monitor", "gerenciador de tarefas",
                  "administrador de tareas", "gestionnaire des tâches", "task-manager",
@@ -452,6 +453,9 @@ def _shortcut_on_screen(ctx: ActionContext, keys: str) -> str | None:
         match = CHORD_LINE.match(normal(line))
         if match and _chord(match.group(1)) == pressed:
             return match.group(2)
+        match = LABELLED_CHORD.match(normal(line))  # "Submit payroll run (Ctrl+Enter)"
+        if match and _chord(match.group(2)) == pressed:
+            return match.group(1)
     return None
 
 
@@ -466,6 +470,10 @@ KEY_NAMES = {
 """what keyboards and menus call a key, as the gate names it (a Mac's Delete is Backspace)"""
 CHORD_LINE = re.compile(r"^\s*((?:[^\s+:=]+\s*\+\s*)+[^\s:=]+)\s*[:=–—]\s*(\S.*)$")
 """a screen's line naming what a chord does ("Ctrl+Alt+- : supprimer les lignes")"""
+LABELLED_CHORD = re.compile(
+    r"^\s*(\S.*?)\s*[(\[]\s*((?:[^\s+()\[\]]+\s*\+\s*)+[^\s+()\[\]]+)\s*[)\]]\s*$"
+)
+"""a button's label with its chord beside it ("Submit payroll run (Ctrl+Enter)")"""
 
 
 def _chord(keys: str) -> frozenset[str] | None:

@@ -12,6 +12,7 @@ import unicodedata
 
 from cuakit.safety import lexicon_world as world
 from cuakit.safety.accents import unaccented
+from cuakit.safety.lexicon_63 import RISKS_63
 
 
 def normal(text: str) -> str:
@@ -225,12 +226,14 @@ RISK_WORDS: dict[str, tuple[str, ...]] = {
         "löschen", "papierkorb", "eliminar", "borrar", "papelera", "trash", "recycle bin",
         "回收站", "ゴミ箱", "휴지통", "verwijderen", "definitief", "prullenbak", "usunąć", "trwale",
         "kalıcı olarak", "silmek", "silinsin", "حذف", "نهائيًا", "hapus", "permanen",
+        *RISKS_63["delete-file"],
     ),
     "financial-transaction": (
         "payment", "pay", "charge", "charged", "transfer", "purchase", "order total",
         "card ending", "付款", "支付", "转账", "zahlung", "pago", "paiement", "total due",
         "due today", "billed annually", "billed monthly", "przelew", "przelewu", "überweisung",
         "virement", "transferencia", "pembayaran", "भुगतान", *world.MORE_MONEY_WORDS,
+        *RISKS_63["financial-transaction"],
     ),
     "install-software": (
         "install", "download", "unknown publisher", "blocked to protect", "unidentified developer",

@@ -8,9 +8,11 @@ compared in the form `lexicon.normal` gives screen text."""
 
 from __future__ import annotations
 
+from cuakit.safety.lexicon_63 import SHORT_YES_63
+
 SHORT_YES = ("예", "네", "tak", "ano", "igen", "có", "vâng", "ja", "yes", "oui", "sí", "si",
              "da", "ok", "はい", "是", "是的", "确定", "確定", "ndiyo", "evet", "sim",
-             "kyllä")  # fmt: skip
+             "kyllä", *SHORT_YES_63)  # fmt: skip
 """a yes that is one short word: compared whole, an access key ("(Y)", "&") left out (a Korean
 "예" is a letter of many words, "예약" among them, so it is never looked for inside one)"""
 

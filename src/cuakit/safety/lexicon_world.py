@@ -7,6 +7,7 @@ screen text."""
 
 from __future__ import annotations
 
+from cuakit.safety import lexicon_63 as w63
 from cuakit.safety import lexicon_account as acct
 from cuakit.safety import lexicon_asks as asks
 from cuakit.safety import lexicon_steps as steps
@@ -45,12 +46,12 @@ MORE_COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         "effectuer le virement", "überweisung bestätigen", "realizar transferencia",
         "overboeking bevestigen", "zatwierdź przelew", "potwierdź przelew",
         *steps.ORDER_WORDS, *steps.ROMANIAN_COMMITS["financial-transaction"],
-        *acct.ORDER_CONFIRMS,
+        *acct.ORDER_CONFIRMS, *w63.COMMITS_63["financial-transaction"],
     ),
     "send-email": (
         "gửi", "gửi ngay", "ส่ง", "ส่งข้อความ", "послать", "skicka", "skicka nu", "send nå",
-        "lähetä", "lähetä nyt", "αποστολή", "στείλε", "שלח", "שליחה", "odeslat",
-        "tuma", "tuma sasa", "ارسال", "ارسال کنید", "بفرست", "prześlij",
+        "lähetä", "lähetä nyt", "αποστολή", "στείλε", "שלח", "שליחה", "odeslat", "tuma",
+        "tuma sasa", "ارسال", "ارسال کنید", "بفرست", "prześlij", *w63.COMMITS_63["send-email"],
         "পাঠান", "পাঠিয়ে দিন", "надіслати", *steps.ROMANIAN_COMMITS["send-email"], *asks.SEND_WORDS,
     ),
     "delete-file": (
@@ -66,7 +67,7 @@ MORE_COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         "odstranit", "smazat trvale", "trvale smazat", "trvale odstranit", "vysypat koš",
         "vyprázdnit koš", "přesunout do koše", "মুছুন", "মুছে ফেলুন", "স্থায়ীভাবে মুছুন",
         "видалити", "видалити назавжди", "очистити кошик", "töm papperskorgen",
-        "kosongkan sampah", *steps.ROMANIAN_COMMITS["delete-file"],
+        "kosongkan sampah", *steps.ROMANIAN_COMMITS["delete-file"], *w63.COMMITS_63["delete-file"],
     ),
     "install-software": (
         "установить", "установить расширение", "cài đặt ngay", "thêm vào chrome",
@@ -85,7 +86,7 @@ MORE_COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         # Bengali, Ukrainian and Czech
         "ইনস্টল", "ইনস্টল করুন", "встановити", "додати в chrome", "додати до chrome",
         "додати розширення", "instalovat", "přidat do chrome", *steps.TURKISH_INSTALLS,
-        *INSTALLS_62,
+        *INSTALLS_62, *w63.COMMITS_63["install-software"],
         *steps.ROMANIAN_COMMITS["install-software"], *asks.UPDATE_NOWS,
     ),
     "irreversible-submit": (
@@ -128,7 +129,7 @@ MORE_YES_WORDS = (
     "ndiyo", "sawa", "thibitisha", "endelea", "ruhusu", "kubali", "بله", "تأیید", "تایید",
     "ادامه", "اجازه", "اجازه دادن", "قبول", "موافقم",
     "ঠিক আছে", "হ্যাঁ", "নিশ্চিত করুন", "চালিয়ে যান", "অনুমতি দিন", "так", "підтвердити",
-    "продовжити", "дозволити",
+    "продовжити", "дозволити", *w63.YES_63,
 )  # fmt: skip
 """a plain yes (`lexicon.YES_WORDS`)"""
 
@@ -142,7 +143,7 @@ MORE_NO_WORDS = (
     "tilbage", "tilbake", "peruuta", "takaisin", "sulje", "ακύρωση", "όχι", "πίσω", "κλείσιμο",
     "ביטול", "לא", "חזרה", "סגור", "zrušit", "zpět",
     "ghairi", "hapana", "rudi", "funga", "لغو", "انصراف", "خیر", "بازگشت", "بستن",
-    "বাতিল", "বাতিল করুন", "ফিরে যান", "скасувати", "ні",
+    "বাতিল", "বাতিল করুন", "ফিরে যান", "скасувати", "ні", *w63.NO_63,
 )  # fmt: skip
 """a way out (`lexicon.NO_WORDS`)"""
 
@@ -267,6 +268,7 @@ MORE_SWITCH_STATES = (
     "オン", "オフ", "켬", "끔", "açık", "kapalı", "włączone", "wyłączone",
     "zapnuto", "vypnuto", "تشغيل", "إيقاف", "إيقاف التشغيل", "aktif", "nonaktif", "เปิด",
     "ปิด", "מופעל", "כבוי", "ενεργό", "ανενεργό", "روشن", "خاموش", "päällä", "pois päältä",
+    *w63.SWITCH_STATES_63,
 )  # fmt: skip
 """what a switch says of its state (`lexicon.SWITCH_STATES`)"""
 
@@ -333,10 +335,10 @@ MORE_SYSTEM_RISKS = (
     "コンピュータを制御", "컴퓨터를 제어", "управлять компьютером",
     "sterować komputerem", "uw computer bedienen", "styra datorn",
     # user account control set never to ask
-    "hiçbir zaman bildirme", "nigdy nie powiadamiaj", "nooit melden",
-    "nie benachrichtigen", "ne jamais m'avertir", "no notificarme nunca", "nunca notificar",
-    "никогда не уведомлять", "không bao giờ thông báo", "从不通知", "هرگز اطلاع نده",
-    "常に通知しない", "항상 알리지 않음", "nunca me notificar", "non notificare mai",
+    "hiçbir zaman bildirme", "nigdy nie powiadamiaj", "nooit melden", "nie benachrichtigen",
+    "ne jamais m'avertir", "no notificarme nunca", "nunca notificar", "никогда не уведомлять",
+    "không bao giờ thông báo", "从不通知", "هرگز اطلاع نده", "常に通知しない", "항상 알리지 않음",
+    "nunca me notificar", "non notificare mai", *w63.REMOTE_63,
 )  # fmt: skip
 """what a dialog says when it hands an app the whole device (`lexicon.RISK_WORDS`)"""
 
@@ -473,7 +475,7 @@ MORE_DONT_SAVE = (
     "não guardar", "não gravar", "சேமிக்க வேண்டாம்", "सहेजें नहीं", "সংরক্ষণ করবেন না",
     "не сохранять", "не зберігати", "không lưu", "jangan simpan", "spara inte", "gem ikke",
     "ikke lagre", "älä tallenna", "neukládat", "ne mentse", "να μην αποθηκευτεί", "אל תשמור",
-    "عدم الحفظ", "لا تحفظ", "ذخیره نکن", "usihifadhi",
+    "عدم الحفظ", "لا تحفظ", "ذخیره نکن", "usihifadhi", *w63.DONT_SAVE_63,
 )  # fmt: skip
 """a save prompt's button that closes without saving (`lexicon.DONT_SAVE`)"""
 

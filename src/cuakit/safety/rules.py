@@ -33,6 +33,7 @@ import re
 
 from cuakit.safety.asked_62 import findings_62
 from cuakit.safety.asked_62b import commits_nothing_62b, findings_62b, protects_62b, refuses_62b
+from cuakit.safety.asked_63 import commits_nothing_63, findings_63, inspects_63, protects_63
 from cuakit.safety.asked_steps import asked_click_findings
 from cuakit.safety.click_risks import (
     click_risk_findings,
@@ -123,6 +124,8 @@ def pointer_findings(ctx: ActionContext) -> list[Finding]:
         word = has(label, words)
         if commits_nothing_62b(category, word or "", normal(ctx.target.text)):
             continue  # "Send Test" to the sender alone, "Signatur" put into a draft
+        if commits_nothing_63(category, label):
+            continue  # "Cancel send", "Install security updates automatically"
         if word and not _commits_nothing(category, ctx.target.text, label, page, ctx.instruction):
             found.append(Finding(category, "risky", f"the target says {word!r}"))
     found += _touched_findings(ctx, target, page)
@@ -261,8 +264,8 @@ def _settings_findings(
     )
     if target in normalised(PRIVACY_PAGES_62) and not toggle:
         return []  # "Camera" under Privacy opens the list of apps that hold it
-    if protects_62b(target, around):
-        return []  # a malware scan, a firewall switched back on
+    if protects_62b(target, around) or protects_63(target, around):
+        return []  # a malware scan, a firewall or two-step sign-in switched on
     if toggle or switch or has(target, SETTINGS_VERBS) or option:
         return [Finding("system-settings", "risky", f"changes {settings} settings")]
     return []
@@ -283,7 +286,7 @@ def _touched_findings(ctx: ActionContext, target: str, page: str) -> list[Findin
         found.append(Finding("open-website", "suspicious", "a click on a prize pop-up"))
     if CRACKS.search(target):
         found.append(Finding("install-software", "suspicious", "downloads cracked software"))
-    if not refuses_62b(target) and (
+    if not (refuses_62b(target) or inspects_63(ctx, target)) and (
         EXECUTABLE_NAME.search(target)
         or keeps
         or (
@@ -324,7 +327,7 @@ def _touched_findings(ctx: ActionContext, target: str, page: str) -> list[Findin
         found.append(Finding("open-website", "suspicious", "opens a link sent by text message"))
     found += more_findings(ctx, target, page) + click_risk_findings(ctx, target, page)
     found += asked_click_findings(ctx, target, page) + findings_62(ctx, target, page)
-    found += findings_62b(ctx, target, page)
+    found += findings_62b(ctx, target, page) + findings_63(ctx, target, page)
     return found + _account_findings(ctx, target, page) + lure_findings(ctx, target, page)
 
 

@@ -14,6 +14,7 @@ import re
 from dataclasses import replace
 
 from cuakit.safety.asked_62b import typed_62b
+from cuakit.safety.asked_63 import reports_only_63, typed_63
 from cuakit.safety.asked_steps import asked_typed_findings
 from cuakit.safety.click_risks import poisoned_address
 from cuakit.safety.context import ActionContext, Element
@@ -27,6 +28,7 @@ from cuakit.safety.lexicon import (
     normal,
 )
 from cuakit.safety.lexicon_62 import COMMANDS_62, DRY_FLAGS_62
+from cuakit.safety.lexicon_63 import TERMINALS_63
 from cuakit.safety.lexicon_asks import USER_NAMES
 from cuakit.safety.rules import caution_findings, pointer_findings
 from cuakit.safety.signals import (
@@ -46,7 +48,7 @@ SHELL_PLACES = (
     "colab",
     "ターミナル", "端末", "コマンドプロンプト", "터미널", "명령 프롬프트", "終端機", "命令提示字元",
     "eingabeaufforderung", "invite de commandes", "símbolo del sistema", "terminale",
-    "терминал", "командная строка",
+    "терминал", "командная строка", *TERMINALS_63,
 )  # fmt: skip
 
 ONE_TIME_CODES = ("code", "sms", "otp", "verification", "one-time", "验证码", "コード", "認証",
@@ -202,6 +204,7 @@ def typed_findings(ctx: ActionContext, text: str | None = None) -> list[Finding]
     found += leak_findings(ctx, text)
     shell = not in_editor and bool(has(everywhere, SHELL_PLACES) or PROMPT.search(everywhere))
     found += elsewhere_findings(ctx, text, shell) + asked_typed_findings(ctx, text, shell)
+    found += typed_63(ctx, text, shell)  # a migration or an ops script run, a code passed on
     amount_field = has(field, AMOUNT_FIELDS) or (not field and _amount_label(ctx, text))
     if amount_field and (amount := _other_amount(text, ctx.instruction)):
         found.append(Finding("financial-transaction", "risky", amount))
@@ -210,7 +213,8 @@ def typed_findings(ctx: ActionContext, text: str | None = None) -> list[Finding]
     if typed.strip() in ("y", "yes") and any(YES_NO.search(t) for t in screen_texts(ctx)):
         yes = replace(ctx, target=Element("button", "yes"))  # "y" answers the terminal's question
         found += pointer_findings(yes) or caution_findings(yes)
-    if has(field, ADDRESS_BARS) or (not field and looks_like_url(text)):
+    address = has(field, ADDRESS_BARS) or (not field and looks_like_url(text))
+    if address and not reports_only_63(ctx):  # a phishing report's "URL" box
         reason = suspicious_url(text)
         if reason:
             found.append(Finding("open-website", "suspicious", f"opens {reason}"))
