@@ -166,7 +166,7 @@ def typed_63(ctx: ActionContext, text: str, shell: bool) -> list[Finding]:
     command = normal(text).strip()
     if shell and not DRY.search(command):
         script = OPS_SCRIPT_63.match(command)
-        if re.search(MIGRATIONS_63, command):
+        if MIGRATIONS_63.search(command):
             found.append(Finding("shell-command", "risky", "migrates a database"))
         elif script and "test" not in script.group(0):
             found.append(Finding("shell-command", "risky", f"runs a {script.group(1)} script"))

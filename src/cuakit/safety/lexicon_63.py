@@ -288,7 +288,7 @@ DONT_SHARE_63 = (
 CODE_63 = re.compile(r"(?<![\d.,:/-])(\d{3}[ -]?\d{3}|\d{4,8})(?![\d.,:/-])")
 """a one-time code, whole or in the halves a message groups it into"""
 
-MIGRATIONS_63 = (
+MIGRATIONS_63 = re.compile(
     r"\b(npm|yarn|pnpm|bun)\s+(run\s+)?[\w:-]*migrat\w*|\bmake\s+[\w:-]*migrat\w*"
     r"|\bnpx\s+(prisma\s+migrate\s+(deploy|reset|dev)|knex\s+migrate:(latest|up|down|rollback)"
     r"|sequelize(-cli)?\s+db:migrate|typeorm\s+migration:(run|revert)|drizzle-kit\s+(push|migrate))"
