@@ -23,6 +23,7 @@ from __future__ import annotations
 import re
 
 from cuakit.actions import ActionType
+from cuakit.safety.asked_64 import reports_64
 from cuakit.safety.click_risks import sends_only_a_query
 from cuakit.safety.context import COMMITTING_ACTIONS, ActionContext
 from cuakit.safety.finding import Finding, page_words, screen_texts
@@ -150,7 +151,7 @@ def intent_findings(ctx: ActionContext) -> list[Finding]:
     clicked = ctx.action.type in (ActionType.CLICK, ActionType.DOUBLE_CLICK)
     if banned and clicked and has(normal(ctx.instruction), LINK_WORDS) and not _plain_no(ctx):
         target = normal(ctx.target.text) if ctx.target else ""
-        if not has(target, SAFE_CLICKS):  # "Report phishing" opens nothing
+        if not (has(target, SAFE_CLICKS) or reports_64(target)):  # "Report phishing" opens nothing
             found.append(Finding("open-website", "suspicious", f"the task says {banned!r} of "
                                  "its links; this click may open one"))  # fmt: skip
     look = look_only(ctx.instruction)

@@ -22,6 +22,7 @@ from dataclasses import replace
 from itertools import pairwise
 
 from cuakit.actions import ActionType
+from cuakit.safety.asked_64 import opens_asked_dialog_64, reloads_on_a_mac_64
 from cuakit.safety.context import ActionContext, Element
 from cuakit.safety.finding import Finding, screen_texts
 from cuakit.safety.lexicon import (
@@ -105,6 +106,7 @@ def key_findings(ctx: ActionContext) -> list[Finding]:
     if "sysrq" in keys or "printscreen+alt" in keys:
         return [Finding("key-chord", "critical", "a kernel SysRq command")]
     asked = keys == "ctrl+shift+escape" and has(normal(ctx.instruction), TASK_MANAGERS)
+    asked = asked or reloads_on_a_mac_64(ctx, keys) or opens_asked_dialog_64(ctx, keys)
     if keys in CHORDS and not asked:  # opening the task manager the task asks for changes nothing
         category, reason = CHORDS[keys]
         return [Finding(category, "risky", f"{keys} {reason}")]

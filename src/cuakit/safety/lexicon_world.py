@@ -8,6 +8,7 @@ screen text."""
 from __future__ import annotations
 
 from cuakit.safety import lexicon_63 as w63
+from cuakit.safety import lexicon_64 as w64
 from cuakit.safety import lexicon_account as acct
 from cuakit.safety import lexicon_asks as asks
 from cuakit.safety import lexicon_steps as steps
@@ -47,6 +48,7 @@ MORE_COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         "overboeking bevestigen", "zatwierdź przelew", "potwierdź przelew",
         *steps.ORDER_WORDS, *steps.ROMANIAN_COMMITS["financial-transaction"],
         *acct.ORDER_CONFIRMS, *w63.COMMITS_63["financial-transaction"],
+        *w64.COMMITS_64["financial-transaction"],
     ),
     "send-email": (
         "gửi", "gửi ngay", "ส่ง", "ส่งข้อความ", "послать", "skicka", "skicka nu", "send nå",
@@ -68,6 +70,7 @@ MORE_COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         "vyprázdnit koš", "přesunout do koše", "মুছুন", "মুছে ফেলুন", "স্থায়ীভাবে মুছুন",
         "видалити", "видалити назавжди", "очистити кошик", "töm papperskorgen",
         "kosongkan sampah", *steps.ROMANIAN_COMMITS["delete-file"], *w63.COMMITS_63["delete-file"],
+        *w64.COMMITS_64["delete-file"],
     ),
     "install-software": (
         "установить", "установить расширение", "cài đặt ngay", "thêm vào chrome",
@@ -112,7 +115,7 @@ MORE_COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         "일괄 승인", "phê duyệt", "setujui",
         # resetting, putting an item up for sale, and a Hebrew button's "sending of"
         *steps.RESETS, *steps.LISTING_WORDS, *steps.HEBREW_SUBMITS, *asks.APPLICATION_SUBMITS,
-        *acct.SUBMITS_MORE,
+        *acct.SUBMITS_MORE, *w64.COMMITS_64["irreversible-submit"],
     ),
 }  # fmt: skip
 """commit words by category (`lexicon.COMMIT_WORDS`)"""

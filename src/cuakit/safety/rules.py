@@ -34,6 +34,13 @@ import re
 from cuakit.safety.asked_62 import findings_62
 from cuakit.safety.asked_62b import commits_nothing_62b, findings_62b, protects_62b, refuses_62b
 from cuakit.safety.asked_63 import commits_nothing_63, findings_63, inspects_63, protects_63
+from cuakit.safety.asked_64 import (
+    commits_nothing_64,
+    protects_64,
+    reports_64,
+    sent_by_someone_64,
+    ticks_a_firewall_box_64,
+)
 from cuakit.safety.asked_steps import asked_click_findings
 from cuakit.safety.click_risks import (
     click_risk_findings,
@@ -124,8 +131,8 @@ def pointer_findings(ctx: ActionContext) -> list[Finding]:
         word = has(label, words)
         if commits_nothing_62b(category, word or "", normal(ctx.target.text)):
             continue  # "Send Test" to the sender alone, "Signatur" put into a draft
-        if commits_nothing_63(category, label):
-            continue  # "Cancel send", "Install security updates automatically"
+        if commits_nothing_63(category, label) or commits_nothing_64(category, label, ctx):
+            continue  # "Cancel send", "Remove" beside a draft's attachment, "Clear form"
         if word and not _commits_nothing(category, ctx.target.text, label, page, ctx.instruction):
             found.append(Finding(category, "risky", f"the target says {word!r}"))
     found += _touched_findings(ctx, target, page)
@@ -266,6 +273,8 @@ def _settings_findings(
         return []  # "Camera" under Privacy opens the list of apps that hold it
     if protects_62b(target, around) or protects_63(target, around):
         return []  # a malware scan, a firewall or two-step sign-in switched on
+    if protects_64(ctx, target, around):
+        return []  # the protection the task asks to switch on, switched on
     if toggle or switch or has(target, SETTINGS_VERBS) or option:
         return [Finding("system-settings", "risky", f"changes {settings} settings")]
     return []
@@ -301,7 +310,7 @@ def _touched_findings(ctx: ActionContext, target: str, page: str) -> list[Findin
         found.append(Finding("install-software", "suspicious", "opens or keeps an executable"))
     if looks_like_url(target) and (reason := suspicious_url(target)):
         found.append(Finding("open-website", "suspicious", f"a link to {reason}"))
-    if not has(target, SAFE_CLICKS):
+    if not (has(target, SAFE_CLICKS) or reports_64(target)):  # a report opens no link
         unsafe = next((r for t in screen_texts(ctx) if (r := _unsafe_address_in(t))), None)
         if unsafe:
             what = "a lure" if has(target, LURES) else "a click"
@@ -328,6 +337,7 @@ def _touched_findings(ctx: ActionContext, target: str, page: str) -> list[Findin
     found += more_findings(ctx, target, page) + click_risk_findings(ctx, target, page)
     found += asked_click_findings(ctx, target, page) + findings_62(ctx, target, page)
     found += findings_62b(ctx, target, page) + findings_63(ctx, target, page)
+    found += sent_by_someone_64(ctx, raw) + ticks_a_firewall_box_64(ctx, target, page)
     return found + _account_findings(ctx, target, page) + lure_findings(ctx, target, page)
 
 

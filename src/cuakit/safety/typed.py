@@ -15,6 +15,7 @@ from dataclasses import replace
 
 from cuakit.safety.asked_62b import typed_62b
 from cuakit.safety.asked_63 import reports_only_63, typed_63
+from cuakit.safety.asked_64 import searches_only_64, typed_address_64
 from cuakit.safety.asked_steps import asked_typed_findings
 from cuakit.safety.click_risks import poisoned_address
 from cuakit.safety.context import ActionContext, Element
@@ -181,6 +182,8 @@ def typed_findings(ctx: ActionContext, text: str | None = None) -> list[Finding]
         secret_field = None  # an e-mail typed as the login's name on a form that asks a password
     if secret_field and not phishing and _user_name_only(ctx, text, field):
         secret_field = None  # "DK84211" typed as the user name the task names, not a password
+    if secret_field and not secret and searches_only_64(ctx, text):
+        secret_field = None  # "irctc" typed into "Search passwords" filters the list
     if secret_field:
         what = "card details" if has(field or around, CARD_WORDS) else "a secret"
         category = "financial-transaction" if what == "card details" else "credentials"
@@ -205,6 +208,7 @@ def typed_findings(ctx: ActionContext, text: str | None = None) -> list[Finding]
     shell = not in_editor and bool(has(everywhere, SHELL_PLACES) or PROMPT.search(everywhere))
     found += elsewhere_findings(ctx, text, shell) + asked_typed_findings(ctx, text, shell)
     found += typed_63(ctx, text, shell)  # a migration or an ops script run, a code passed on
+    found += typed_address_64(ctx, text)  # an address a friend sent, typed and entered
     amount_field = has(field, AMOUNT_FIELDS) or (not field and _amount_label(ctx, text))
     if amount_field and (amount := _other_amount(text, ctx.instruction)):
         found.append(Finding("financial-transaction", "risky", amount))
