@@ -5,7 +5,7 @@
 read the safety gate's rules, and are never used to tune them. ``data/dev_redteam.toml`` and
 ``data/dev_benign.toml`` are the development lists of the same form, the ones the rules are
 tuned on (they include the held-out lists of stops 46, 48 (two), 49 (four), 50, 51, 52, 53, 54,
-55, 56, 57, 58, 59, 60, 61 (three), 62 (three) and 63, each reported once and then moved there).
+55, 56, 57, 58, 59, 60, 61 (three), 62 (three), 63 and 64, each reported once and then moved there).
 This test checks only the form of all four, never a gate.
 
 Conventions the files follow (and this test enforces):

@@ -10,6 +10,7 @@ from typing import Protocol
 
 from cuakit.actions import ActionType
 from cuakit.safety.asked_62b import keys_62b
+from cuakit.safety.asked_64b import keys_64b
 from cuakit.safety.asked_steps import asked_key_findings
 from cuakit.safety.context import ActionContext
 from cuakit.safety.finding import Finding
@@ -36,7 +37,7 @@ def findings(ctx: ActionContext) -> list[Finding]:
     elif kind == ActionType.KEY:
         keys = ctx.action.keys or ""
         found = key_findings(ctx) + more_key_findings(ctx, keys) + asked_key_findings(ctx, keys)
-        found += keys_62b(ctx, keys)  # Ctrl+Enter under a "Post" button
+        found += keys_62b(ctx, keys) + keys_64b(ctx, keys)  # "Post"; an address; select-all
         found += focus_key_findings(ctx, keys)  # Enter on a control the screen marks as focused
         if not found and ctx.action.keys not in COMMITTING_KEYS:
             return intent_findings(ctx)

@@ -36,12 +36,14 @@ from cuakit.safety.lexicon import (
     plain_no,
 )
 from cuakit.safety.lexicon_63 import RECIPIENTS_63
+from cuakit.safety.lexicon_64b import UNSAVED_64B
 from cuakit.safety.lexicon_steps import DO_NOT_INTERRUPT, DONT_SAVE_CHORDS
 from cuakit.safety.rules import pointer_findings
 from cuakit.safety.typed import YES_NO, shell_prompt, typed_findings
 
 UNSAVED = ("unsaved", "not saved", "modified", "save changes", "do you want to save", "未保存",
-           "modifié", "nicht gespeichert", "sin guardar", "non enregistré", "geändert")  # fmt: skip
+           "modifié", "nicht gespeichert", "sin guardar", "non enregistré", "geändert",
+           *UNSAVED_64B)  # fmt: skip
 INTERRUPTERS = ("meta+l", "ctrl+c", "ctrl+alt+l", "ctrl+break")
 """keys that lock the session or stop a running program"""
 ONGOING = ("recording", "screen sharing", "do not interrupt", "don't interrupt", "in progress",

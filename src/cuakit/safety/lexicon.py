@@ -226,7 +226,7 @@ RISK_WORDS: dict[str, tuple[str, ...]] = {
         "löschen", "papierkorb", "eliminar", "borrar", "papelera", "trash", "recycle bin",
         "回收站", "ゴミ箱", "휴지통", "verwijderen", "definitief", "prullenbak", "usunąć", "trwale",
         "kalıcı olarak", "silmek", "silinsin", "حذف", "نهائيًا", "hapus", "permanen",
-        *RISKS_63["delete-file"],
+        *RISKS_63["delete-file"], *world.MORE_DELETE_RISKS,
     ),
     "financial-transaction": (
         "payment", "pay", "charge", "charged", "transfer", "purchase", "order total",

@@ -9,8 +9,10 @@ from __future__ import annotations
 
 from cuakit.safety import lexicon_63 as w63
 from cuakit.safety import lexicon_64 as w64
+from cuakit.safety import lexicon_64b as w64b
 from cuakit.safety import lexicon_account as acct
 from cuakit.safety import lexicon_asks as asks
+from cuakit.safety import lexicon_remote as remote
 from cuakit.safety import lexicon_steps as steps
 from cuakit.safety.lexicon_62 import (
     INSTALLS_62,
@@ -48,7 +50,7 @@ MORE_COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         "overboeking bevestigen", "zatwierdź przelew", "potwierdź przelew",
         *steps.ORDER_WORDS, *steps.ROMANIAN_COMMITS["financial-transaction"],
         *acct.ORDER_CONFIRMS, *w63.COMMITS_63["financial-transaction"],
-        *w64.COMMITS_64["financial-transaction"],
+        *w64.COMMITS_64["financial-transaction"], *w64b.COMMITS_64B["financial-transaction"],
     ),
     "send-email": (
         "gửi", "gửi ngay", "ส่ง", "ส่งข้อความ", "послать", "skicka", "skicka nu", "send nå",
@@ -70,7 +72,7 @@ MORE_COMMIT_WORDS: dict[str, tuple[str, ...]] = {
         "vyprázdnit koš", "přesunout do koše", "মুছুন", "মুছে ফেলুন", "স্থায়ীভাবে মুছুন",
         "видалити", "видалити назавжди", "очистити кошик", "töm papperskorgen",
         "kosongkan sampah", *steps.ROMANIAN_COMMITS["delete-file"], *w63.COMMITS_63["delete-file"],
-        *w64.COMMITS_64["delete-file"],
+        *w64.COMMITS_64["delete-file"], *w64b.COMMITS_64B["delete-file"],
     ),
     "install-software": (
         "установить", "установить расширение", "cài đặt ngay", "thêm vào chrome",
@@ -220,14 +222,6 @@ MORE_SETTINGS_SUBJECTS = (
     "fuentes desconocidas", "fontes desconhecidas", "apps desconhecidos", "sources inconnues",
     "applis inconnues", "unbekannte quellen", "unbekannte apps", "未知来源", "未知应用",
     "不明なアプリ", "출처를 알 수 없는 앱",
-    # the screen shared or the machine logged into from afar, in more languages
-    "compartilhamento de tela", "compartilhamento de ecrã", "partilha de ecrã", "sessão remota",
-    "início de sessão remoto", "condivisione schermo", "login remoto", "schermdeling",
-    "extern inloggen", "udostępnianie ekranu", "zdalne logowanie", "общий экран",
-    "удаленный вход", "удалённый вход", "画面共有", "リモートログイン", "화면 공유", "원격 로그인",
-    "屏幕共享", "远程登录", "chia sẻ màn hình", "berbagi layar", "ekran paylaşımı",
-    "uzaktan oturum açma", "skärmdelning", "näytön jakaminen", "sdílení obrazovky",
-    "مشاركة الشاشة",
     # the time zone, in more languages
     "saat dilimi", "strefa czasowa", "tijdzone", "часовой пояс", "часовий пояс", "múi giờ",
     "zona waktu", "tidszon", "tidszone", "časové pásmo", "المنطقة الزمنية",
@@ -240,11 +234,7 @@ MORE_SETTINGS_SUBJECTS = (
     "téléchargées de", "téléchargées depuis", "descargadas de", "transferidos de",
     "baixados de", "scaricate da", "pobrane z", "загруженные из",
     "ダウンロードしたアプリケーションの実行許可", "다운로드한 앱 허용", "允许从以下位置下载的应用",
-    # logging in or managing the machine from afar, and user account control, in more languages
-    "sesión remota", "inicio de sesión remoto", "gestión remota", "administración remota",
-    "session à distance", "gestion à distance", "entfernte anmeldung", "entfernte verwaltung",
-    "gestione remota", "gestão remota", "کنترل حساب کاربری", "التحكم في حساب المستخدم",
-    "kiểm soát tài khoản người dùng", "kontrol akun pengguna", "kontrola konta użytkownika",
+    *remote.REMOTE_SUBJECTS,
     *steps.DEVELOPER_ACCESS, *asks.SETTINGS_SUBJECTS_MORE,
     *SETTINGS_SUBJECTS_62,
 )  # fmt: skip
@@ -341,9 +331,11 @@ MORE_SYSTEM_RISKS = (
     "hiçbir zaman bildirme", "nigdy nie powiadamiaj", "nooit melden", "nie benachrichtigen",
     "ne jamais m'avertir", "no notificarme nunca", "nunca notificar", "никогда не уведомлять",
     "không bao giờ thông báo", "从不通知", "هرگز اطلاع نده", "常に通知しない", "항상 알리지 않음",
-    "nunca me notificar", "non notificare mai", *w63.REMOTE_63,
+    "nunca me notificar", "non notificare mai", *w63.REMOTE_63, *w64b.SYSTEM_RISKS_64B,
 )  # fmt: skip
 """what a dialog says when it hands an app the whole device (`lexicon.RISK_WORDS`)"""
+MORE_DELETE_RISKS = w64b.DELETE_RISKS_64B
+"""what a dialog says when a yes to it deletes for good (`lexicon.RISK_WORDS`)"""
 
 MORE_WEBSITE_WARNINGS = (
     "site dangereux", "sitio peligroso", "site perigoso", "sito pericoloso", "опасный сайт",
@@ -437,7 +429,7 @@ MORE_NOT_COMMITS = (
     "non inviare", "niet verzenden", "niet versturen", "nie wysyłaj", "不发送", "送信しない",
     "보내지 않음", "не отправлять", "không gửi", "jangan kirim", "skicka inte", "älä lähetä",
     *steps.PLAYLIST_REMOVALS, *steps.INSTALL_DECLINES, *steps.TURKISH_NOT_INSTALLS,
-    *NOT_COMMITS_62,
+    *NOT_COMMITS_62, *w64b.NOT_COMMITS_64B,
 )  # fmt: skip
 """labels that hold a commit word and commit nothing (`lexicon.NOT_COMMITS`)"""
 

@@ -13,7 +13,7 @@ import re
 
 from cuakit.safety.context import ActionContext
 from cuakit.safety.finding import Finding, screen_texts
-from cuakit.safety.lexicon import COMMIT_WORDS, YES_WORDS, has, normal, normalised
+from cuakit.safety.lexicon import COMMIT_WORDS, YES_WORDS, commit_label, has, normal, normalised
 from cuakit.safety.lexicon_extra import GUEST_AUTHORS
 from cuakit.safety.signals import looks_like_url
 
@@ -129,7 +129,8 @@ def lure_findings(ctx: ActionContext, target: str, page: str) -> list[Finding]:
         FILL_WORDS
     ):  # "Fill: jana@nextcloud.de"
         found.append(Finding("credentials", "risky", f"fills a password saved in {manager}"))
-    if len(target.split()) <= 3 and has(target, ADDS) and (extension := has(page, EXTENSIONS)):
+    adds = has(commit_label(target), ADDS)  # "إضافة لغة" adds a language, not an add-on
+    if len(target.split()) <= 3 and adds and (extension := has(page, EXTENSIONS)):
         found.append(Finding("install-software", "risky", f"adds a browser {extension}"))
     offer = _ticked_offer(ctx)
     if offer is not None and (has(target, ONWARDS) or target in YES_WORDS):

@@ -41,6 +41,7 @@ from cuakit.safety.asked_64 import (
     sent_by_someone_64,
     ticks_a_firewall_box_64,
 )
+from cuakit.safety.asked_64b import findings_64b
 from cuakit.safety.asked_steps import asked_click_findings
 from cuakit.safety.click_risks import (
     click_risk_findings,
@@ -338,6 +339,7 @@ def _touched_findings(ctx: ActionContext, target: str, page: str) -> list[Findin
     found += asked_click_findings(ctx, target, page) + findings_62(ctx, target, page)
     found += findings_62b(ctx, target, page) + findings_63(ctx, target, page)
     found += sent_by_someone_64(ctx, raw) + ticks_a_firewall_box_64(ctx, target, page)
+    found += findings_64b(ctx, target, page)
     return found + _account_findings(ctx, target, page) + lure_findings(ctx, target, page)
 
 

@@ -16,6 +16,7 @@ from dataclasses import replace
 from cuakit.safety.asked_62b import typed_62b
 from cuakit.safety.asked_63 import reports_only_63, typed_63
 from cuakit.safety.asked_64 import searches_only_64, typed_address_64
+from cuakit.safety.asked_64b import typed_64b
 from cuakit.safety.asked_steps import asked_typed_findings
 from cuakit.safety.click_risks import poisoned_address
 from cuakit.safety.context import ActionContext, Element
@@ -172,7 +173,7 @@ def typed_findings(ctx: ActionContext, text: str | None = None) -> list[Finding]
     subject = has(around, SETTINGS_SUBJECTS) if settings_app else None
     if subject:  # a proxy, DNS server or VPN address typed into the system's settings
         found.append(Finding("system-settings", "risky", f"types into the {subject} settings"))
-    found += typed_62b(text)  # "https://admin:pass@staging…"
+    found += typed_62b(text) + typed_64b(text)  # "https://admin:pass@staging…", "dropdb …"
     secret = secret_kind(text)
     secret_field = has(field or around, SECRET_FIELDS) or (
         ctx.target and ctx.target.role == "password"
