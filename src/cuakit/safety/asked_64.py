@@ -27,11 +27,14 @@ from cuakit.safety.lexicon_64 import (
     SEARCH_FIELDS_64,
     SENT_BY_64,
 )
+from cuakit.safety.lexicon_64b import SENT_BY_64B
 from cuakit.safety.rules_more import HOST
 from cuakit.safety.signals import looks_like_url
 
 PROTECTIONS = (*PROTECTIONS_62B, *TWO_STEPS_63, *MORE_PROTECTIONS_64)
 """what names a protection that is safer switched on"""
+SENT_BY = (*SENT_BY_64, *SENT_BY_64B)
+"""how a task says an address came from, or belongs to, someone else"""
 TICK_BOXES = ("☐", "□", "[ ]")
 """an unticked box drawn before an option's label: a click ticks it"""
 
@@ -53,7 +56,7 @@ def sent_by_someone_64(ctx: ActionContext, opened: str) -> list[Finding]:
     """Opening an address the task says came from someone else (a friend recommended it, sent
     it in a chat): another person vouches for the site, not the user, so a person approves the
     visit even when the task names it. ``opened`` is the clicked text or the typed address."""
-    said = has(normal(ctx.instruction), SENT_BY_64)
+    said = has(normal(ctx.instruction), SENT_BY)
     host = HOST.search(normal(opened)) if not looks_like_url(opened) else True
     if not said or not host:
         return []

@@ -1,20 +1,19 @@
 """What the twenty-sixth development list taught: an address the task says belongs to, or came
 through, a person it knows (a cousin's blog, the site an accountant gave, a link in a teacher's
-mail) is asked about when it is clicked or when Enter opens it from the address bar; so are a
-Show button on a screen that holds a secret behind dots (however far the field stands from it),
-an exclusion added to the malware scanner, a factory reset, a click on a prize ad (not on its
-close or block button), Delete or Backspace while the whole sheet or document is selected, and
-a database dropped with its own client. Each is asked about even where the task asks for it
-(``target`` and ``page`` as `rules` reads them)."""
+mail; `asked_64.sent_by_someone_64` reads it) is asked about also when Enter opens it from the
+address bar; so are a Show button on a screen that holds a secret behind dots (however far
+the field stands from it), an exclusion added to the malware scanner, a factory reset, a click
+on a prize ad (not on its close or block button), Delete or Backspace while the whole sheet or
+document is selected, and a database dropped with its own client. Each is asked about even where
+the task asks for it (``target`` and ``page`` as `rules` reads them)."""
 
 from __future__ import annotations
 
-from cuakit.safety.asked_64 import reports_64
+from cuakit.safety.asked_64 import reports_64, sent_by_someone_64
 from cuakit.safety.context import ActionContext
 from cuakit.safety.finding import Finding, screen_texts
 from cuakit.safety.lexicon import SECRET_FIELDS, has, normal, normalised, plain_no
 from cuakit.safety.lexicon_62 import DEFENSIVE_62
-from cuakit.safety.lexicon_64 import SENT_BY_64
 from cuakit.safety.lexicon_64b import (
     ADDRESS_BARS_64B,
     CLOSES_64B,
@@ -26,7 +25,6 @@ from cuakit.safety.lexicon_64b import (
     PRIZES_64B,
     REVEALS_64B,
     SELECTION_RANGE_64B,
-    SENT_BY_64B,
     WHOLE_SELECTIONS_64B,
 )
 from cuakit.safety.signals import looks_like_url
@@ -39,8 +37,6 @@ def findings_64b(ctx: ActionContext, target: str, page: str) -> list[Finding]:
     """Clicks the twenty-sixth list asks about beyond the other rules."""
     found = []
     raw = ctx.target.text.strip() if ctx.target else ""
-    if looks_like_url(raw):
-        found += _from_someone(ctx, raw, SENT_BY_64B)  # `asked_64` reads `SENT_BY_64`
     if target in normalised(REVEALS_64B):
         fields = (m.group(1) for t in screen_texts(ctx) if (m := MASKED_SECRET_64B.match(t)))
         masked = next((f for f in fields if has(normal(f), SECRET_FIELDS)), None)
@@ -67,7 +63,7 @@ def keys_64b(ctx: ActionContext, keys: str) -> list[Finding]:
         typed = next((t.strip() for t in texts if looks_like_url(t.strip())
                       and " " not in t.strip()), None)  # fmt: skip
         if bar and typed is not None:
-            return _from_someone(ctx, typed, (*SENT_BY_64, *SENT_BY_64B))
+            return sent_by_someone_64(ctx, typed)
     if keys not in CLEARING_KEYS:
         return []
     whole = next((t for t in texts if has(normal(t), WHOLE_SELECTIONS_64B)), None)
@@ -84,16 +80,6 @@ def typed_64b(text: str) -> list[Finding]:
     if DATABASE_DROPS_64B.search(text):
         return [Finding("shell-command", "risky", "drops a whole database")]
     return []
-
-
-def _from_someone(ctx: ActionContext, address: str, words: tuple[str, ...]) -> list[Finding]:
-    """``address`` opened where the task says (in ``words``) it belongs to, or came through,
-    someone else."""
-    said = has(normal(ctx.instruction), words)
-    if not said:
-        return []
-    return [Finding("open-website", "suspicious", f"opens {address!r}, which the task says "
-                    f"came from someone else ({said!r})")]  # fmt: skip
 
 
 def _cells(span: str) -> int:
